@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "RxChain",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "RxChain", targets: ["RxChain"]),
+        .library(name: "Ledger", targets: ["Ledger"]),
+        .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
+        .executable(name: "rxchain", targets: ["rxchain"]),
+        .executable(name: "rxchain-bench", targets: ["rxchain-bench"]),
+    ],
+    targets: [
+        .target(name: "Signals"),
+        .target(name: "RxChain", dependencies: ["Signals"]),
+        .target(name: "Ledger", dependencies: ["RxChain", "Signals"]),
+        .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
+        .executableTarget(name: "rxchain", dependencies: ["RxChain", "Ledger", "Signals"]),
+        .executableTarget(
+            name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
+        .testTarget(name: "RxChainTests", dependencies: ["RxChain", "Signals", "RxChainTesting"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainTesting"]),
+        .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
+        .testTarget(name: "CLITests", dependencies: ["RxChainTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,98 @@
+import Foundation
+import RxChain
+
+/// The playbook a store syncs with, remembered in the store as `DIR/remote.json`.
+///
+/// ```json
+/// {"location":"file:///srv/team/playbook.ndjson"}
+/// {"endpoint":"http://127.0.0.1:8333","location":"s3://playbooks/team/playbook.ndjson"}
+/// ```
+///
+/// A `file://` URL or a path is a ``DirectoryRemote``, kept as its canonical
+/// ``PlaybookRemote/location`` so two spellings of the same playbook are the same
+/// setting. An `s3://bucket/key` URL is an ``S3Remote`` at `endpoint` (resolved when the
+/// setting is made: the given one, else AWS in the region then in force), so later runs
+/// reach the same object whatever their environment; the credentials are never part of
+/// the setting. Pointing a store at another location keeps its pending actions (they go
+/// to the new playbook) and discards its local copy of the old one
+/// (``PlaybookTransport`` notices the changed location on open).
+public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
+    /// The playbook's location: a canonical `file://` URL, or `s3://bucket/key`.
+    public var location: String
+    /// The S3 service (`http(s)://host[:port]`) for an `s3://` location; `nil` otherwise.
+    public var endpoint: String?
+
+    /// The setting for the playbook at `location` (a `file://` URL, a path, or `s3://bucket/key`).
+    ///
+    /// - Parameters:
+    ///   - endpoint: the S3 service for an `s3://` location (MinIO, SeaweedFS, R2); `nil`
+    ///     for AWS in `region`. Refused for other locations.
+    ///   - region: the AWS region whose endpoint an `s3://` location without `endpoint` uses.
+    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` when no remote
+    ///   can be made for it (another scheme, a directory, an empty location, a bad bucket
+    ///   or endpoint, an endpoint for a file).
+    public init(parsing location: String, endpoint: String? = nil, region: String = "us-east-1") throws {
+        if location.hasPrefix("s3://") {
+            let endpoint = endpoint ?? "https://s3.\(region).amazonaws.com"
+            _ = try S3Remote(location, endpoint: endpoint, region: region)
+            self.location = location
+            self.endpoint = endpoint
+        } else {
+            guard endpoint == nil else {
+                throw PlaybookRemoteError.invalidLocation(
+                    location, reason: "an endpoint applies only to an s3:// location")
+            }
+            self.location = try DirectoryRemote(location).location
+        }
+    }
+
+    /// Whether the setting names an S3 object.
+    public var isS3: Bool { location.hasPrefix("s3://") }
+
+    /// The ``PlaybookRemote/location`` of the remote this setting names (for S3, the
+    /// object's path-style URL at ``endpoint``), as ``PlaybookSyncStatus/location`` holds it.
+    public var remoteLocation: String {
+        guard isS3 else { return location }
+        return (try? S3Remote(location, endpoint: endpoint).location) ?? location
+    }
+
+    /// The remote this setting names; `credentials` and `region` sign S3 requests (the
+    /// app reads them, e.g. with ``S3Credentials/init(environment:)``) and are ignored
+    /// for a directory.
+    public func makeRemote(credentials: S3Credentials? = nil, region: String = "us-east-1") throws
+        -> any PlaybookRemote
+    {
+        guard isS3 else { return try DirectoryRemote(location) }
+        return try S3Remote(location, endpoint: endpoint, region: region, credentials: credentials)
+    }
+
+    /// The file holding the setting in a store directory.
+    public static func file(in directory: URL) -> URL {
+        directory.appendingPathComponent("remote.json")
+    }
+
+    /// The setting saved in `directory`, or `nil` when the store has none.
+    ///
+    /// - Throws: ``LedgerDeviceError/unreadableRemoteSetting(path:reason:)`` when the file
+    ///   exists but is not a setting.
+    public static func saved(in directory: URL) throws -> LedgerRemoteSetting? {
+        let file = file(in: directory)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(LedgerRemoteSetting.self, from: data)
+        } catch {
+            throw LedgerDeviceError.unreadableRemoteSetting(path: file.path, reason: "\(error)")
+        }
+    }
+
+    /// Saves the setting in `directory` (replacing the file atomically).
+    ///
+    /// > Important: Blocking file I/O; the store's lock must be held.
+    public func save(in directory: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        try data.write(to: Self.file(in: directory), options: .atomic)
+    }
+}

@@ -1,0 +1,32 @@
+import RxChain
+
+/// How a ``LedgerDevice`` syncs: with which playbook, and how its ``SyncManager`` retries.
+///
+/// ```swift
+/// var options = LedgerSyncOptions()
+/// options.remote = try LedgerRemoteSetting(parsing: "file:///srv/team/playbook.ndjson")
+/// let device = try await LedgerDevice.open(directory: store, options: options)
+/// ```
+public struct LedgerSyncOptions: Sendable {
+    /// The playbook to sync with; `nil` uses the one the store remembers (if any). A given
+    /// remote is remembered in the store (``LedgerRemoteSetting/save(in:)``).
+    public var remote: LedgerRemoteSetting?
+    /// Whether the ``SyncManager`` sends in the background from the start (an app that
+    /// stays open). Command-line tools that only read or record pass `false` and sync
+    /// with ``LedgerDevice/syncNow(maxFailures:)``.
+    public var startsOnline = true
+    /// The backoff after failed sends.
+    public var retry = RetryPolicy()
+    /// The clock the retry timer sleeps on.
+    public var clock: any Clock<Duration> = ContinuousClock()
+    /// The key pair that signs requests to an S3 remote (`nil`: anonymous); read by the
+    /// app, e.g. ``S3Credentials/init(environment:)``. Never saved.
+    public var s3Credentials: S3Credentials?
+    /// The region S3 requests are signed for (`auto` for R2).
+    public var s3Region = "us-east-1"
+    /// The most actions one append carries.
+    public var maxBatchSize = 500
+
+    /// The defaults: the remembered remote, online, 1 s … 5 min backoff.
+    public init() {}
+}

@@ -1,0 +1,20 @@
+import RxChain
+
+/// The transport of a device with no remote configured: it never sends, so every request
+/// stays in the durable queue until a real transport takes over.
+///
+/// ``LedgerDevice`` starts its ``SyncManager`` offline, so this transport is not even
+/// called; if it is (someone reports connectivity), it answers
+/// ``SyncOutcome/retryLater(after:reason:)``, which keeps the batch pending.
+public struct OfflineTransport: SyncTransport {
+    /// One record at a time (never used for sending).
+    public let maxBatchSize = 1
+
+    /// Creates the transport.
+    public init() {}
+
+    /// Keeps the batch pending: there is no remote to send it to.
+    public func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
+        .retryLater(reason: "no remote is configured; the request stays queued")
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Rebuilds the replicated ledger from a playbook, streaming, incrementally, and tolerantly.
+///
+/// Feed the playbook's bytes in chunks of any size; each complete line (ended by `\n`, with
+/// an optional `\r` before it) is parsed by ``ActionParser`` and applied by ``LedgerRules``.
+/// Memory is proportional to the ledger, the devices seen and the lines reported, not the file.
+///
+/// - Blank lines count as lines and are skipped.
+/// - A line that is not a valid action is skipped and reported with its 1-based number; it
+///   never stops the replay.
+/// - A line with `"actionId":"<device>:<seq>"` is applied only when `seq` is above the highest
+///   already taken from that device (the ``highWaterMarks``); lines without one always apply.
+/// - Bytes after the last `\n` are a *torn* line: kept pending, reported by ``tornLine``, and
+///   completed by the next bytes fed.
+/// - With `upto: N`, replay stops after line N (time travel); later bytes are not read.
+///
+/// Resuming: ``consumedBytes`` is the offset just after the last complete line consumed.
+/// Keep the replay value (or rebuild one with ``init(ledger:highWaterMarks:consumedBytes:linesRead:upto:)``)
+/// and feed the bytes from that offset on, and only the new lines are applied.
+///
+/// ```swift
+/// var replay = PlaybookReplay()
+/// replay.feed(Data(playbookText.utf8))
+/// print(replay.ledger.categories, replay.counts.applied, replay.diagnostics.map(\.reason))
+/// ```
+public struct PlaybookReplay: Sendable {
+    /// The ledger rebuilt so far.
+    public private(set) var ledger: ReplicatedLedger
+    /// What became of the lines read so far.
+    public private(set) var counts = ReplayCounts()
+    /// Invalid lines skipped so far, in line order (a torn last line is in ``tornLine``).
+    public private(set) var diagnostics: [ReplayDiagnostic] = []
+    /// The highest `seq` taken from each device.
+    public private(set) var highWaterMarks: [String: UInt64]
+    /// Bytes of complete lines consumed: where the next read of the playbook starts.
+    public private(set) var consumedBytes: Int
+    /// The last line number to read, if replay stops early.
+    public let upto: Int?
+    /// Bytes after the last newline, waiting for the rest of their line.
+    private var pending: [UInt8] = []
+
+    /// Starts a replay from an empty ledger (or a given one), reading at most `upto` lines.
+    public init(ledger: ReplicatedLedger = ReplicatedLedger(), upto: Int? = nil) {
+        self.init(ledger: ledger, highWaterMarks: [:], consumedBytes: 0, linesRead: 0, upto: upto)
+    }
+
+    /// Resumes a replay from saved progress: the ledger built from the first `linesRead`
+    /// lines (`consumedBytes` bytes), with each device's highest `seq` taken.
+    public init(
+        ledger: ReplicatedLedger, highWaterMarks: [String: UInt64], consumedBytes: Int, linesRead: Int,
+        upto: Int? = nil
+    ) {
+        self.ledger = ledger
+        self.highWaterMarks = highWaterMarks
+        self.consumedBytes = consumedBytes
+        self.counts.linesRead = linesRead
+        self.upto = upto
+    }
+
+    /// Whether `upto` lines have been read, so further bytes are ignored.
+    public var reachedLimit: Bool { upto.map { counts.linesRead >= $0 } ?? false }
+
+    /// The pending bytes after the last newline, reported as a torn line; `nil` when none.
+    public var tornLine: ReplayDiagnostic? {
+        guard !pending.isEmpty, !reachedLimit else { return nil }
+        return ReplayDiagnostic(
+            line: counts.linesRead + 1, problem: .torn, text: PlaybookReplay.text(pending[...]))
+    }
+
+    /// Every problem found, torn last line included.
+    public var allDiagnostics: [ReplayDiagnostic] { diagnostics + (tornLine.map { [$0] } ?? []) }
+
+    /// Feeds the playbook's next bytes (continuing right after the bytes fed before).
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard !reachedLimit, let base = bytes.baseAddress else { return }
+        var start = 0
+        let count = bytes.count
+        if !pending.isEmpty {
+            guard let newline = PlaybookReplay.newline(in: base, from: 0, to: count) else {
+                pending.append(contentsOf: bytes)
+                return
+            }
+            pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: newline))
+            let line = pending
+            pending.removeAll(keepingCapacity: true)
+            line.withUnsafeBytes { consumeLine($0, terminatorLength: 1) }
+            start = newline + 1
+        }
+        while start < count, !reachedLimit {
+            guard let newline = PlaybookReplay.newline(in: base, from: start, to: count) else {
+                pending.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: count - start))
+                return
+            }
+            consumeLine(
+                UnsafeRawBufferPointer(start: base + start, count: newline - start), terminatorLength: 1)
+            start = newline + 1
+        }
+    }
+
+    /// Feeds the playbook's next bytes (continuing right after the bytes fed before).
+    public mutating func feed(_ data: Data) {
+        data.withUnsafeBytes { feed($0) }
+    }
+
+    /// Feeds bytes read from offset `offset` of the playbook: either ``consumedBytes`` (the
+    /// pending torn line is dropped and read again) or right after everything fed so far.
+    public mutating func feed(_ data: Data, startingAt offset: Int) {
+        if offset == consumedBytes {
+            pending.removeAll()
+        } else {
+            precondition(
+                offset == consumedBytes + pending.count,
+                "feed(startingAt: \(offset)) must start at \(consumedBytes) or \(consumedBytes + pending.count)"
+            )
+        }
+        feed(data)
+    }
+
+    private mutating func consumeLine(_ line: UnsafeRawBufferPointer, terminatorLength: Int) {
+        counts.linesRead += 1
+        consumedBytes += line.count + terminatorLength
+        var body = line
+        if let last = body.last, last == 0x0D { body = UnsafeRawBufferPointer(rebasing: body.dropLast()) }
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            counts.blank += 1
+            return
+        }
+        switch ActionParser.parse(body) {
+        case .failure(let error):
+            report(error, line: body)
+        case .success(let entry):
+            if let id = entry.actionId, !PlaybookReplay.advance(&highWaterMarks[id.deviceID], to: id.seq) {
+                counts.duplicates += 1
+                return
+            }
+            switch LedgerRules.apply(entry.action, to: &ledger) {
+            case .applied: counts.applied += 1
+            case .ignored: counts.ignored += 1
+            case .invalid(let error): report(error, line: body)
+            }
+        }
+    }
+
+    /// Raises a device's high-water mark to `seq` (one dictionary lookup); false when `seq`
+    /// is not above it (a duplicate).
+    @inline(__always)
+    private static func advance(_ highest: inout UInt64?, to seq: UInt64) -> Bool {
+        if let highest, seq <= highest { return false }
+        highest = seq
+        return true
+    }
+
+    private mutating func report(_ error: LedgerActionError, line: UnsafeRawBufferPointer) {
+        counts.invalid += 1
+        diagnostics.append(
+            ReplayDiagnostic(
+                line: counts.linesRead, problem: .invalid(error), text: PlaybookReplay.text(line[...])))
+    }
+
+    private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        var body = bytes
+        if body.last == 0x0D { body = body.dropLast() }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        var body = bytes
+        if body.last == 0x0D { body = body.dropLast() }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    private static func newline(in base: UnsafeRawPointer, from start: Int, to end: Int) -> Int? {
+        guard let found = memchr(base + start, 0x0A, end - start) else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+}

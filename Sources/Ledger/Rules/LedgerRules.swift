@@ -1,0 +1,98 @@
+/// The ledger's conflict rules as one pure function: every device applies them identically,
+/// so every device converges on `replay(playbook)`.
+///
+/// Timestamps compare as instants (``Timestamp``). Rules, in playbook order:
+/// - `transactions/put` on an unknown id creates the record. On an existing one it is ignored
+///   when `put.modifiedAt <= existing.modifiedAt`, `put.modifiedAt <= existing.deletedAt`, or
+///   `put.deletedAt <= existing.modifiedAt`; otherwise present fields replace, omitted ones are
+///   kept. A deleted record stays deleted: its `deletedAt` changes only to a later one carried
+///   by the put.
+/// - `transactions/delete` is ignored for an unknown id, when `deletedAt <= existing.modifiedAt`,
+///   or when already deleted at the same or a later instant; otherwise the record becomes the
+///   tombstone `{id, deletedAt}`.
+/// - `categories/new` is ignored when the name is empty or exists (case-sensitive); else appended.
+/// - `categories/rename` is ignored when `from` is missing, `to` empty, or `from == to`; else
+///   renamed in place, or, when `to` exists, `from` is removed (merge). Transactions in `from`
+///   move to `to`.
+/// - `categories/delete` is ignored when missing; else removed, and its transactions get `""`.
+public enum LedgerRules {
+    /// Applies one action; the ledger is untouched unless the outcome is ``RuleOutcome/applied``.
+    ///
+    /// Pure and deterministic: the same ledger and action always give the same result.
+    public static func apply(_ action: LedgerAction, to ledger: inout ReplicatedLedger) -> RuleOutcome {
+        if let error = action.validationError { return .invalid(error) }
+        switch action {
+        case .putTransaction(let put):
+            return applyPut(put, to: &ledger)
+        case .deleteTransaction(let id, let deletedAt):
+            guard var record = ledger.transactions[id] else { return .ignored(.unknownTransaction) }
+            if let modifiedAt = record.modifiedAt, deletedAt <= modifiedAt {
+                return .ignored(.deletionBeforeModification)
+            }
+            if let existing = record.deletedAt, deletedAt <= existing { return .ignored(.alreadyDeleted) }
+            record = Transaction(id: id, deletedAt: deletedAt)
+            ledger.transactions[id] = record
+            return .applied
+        case .newCategory(let name):
+            guard !name.isEmpty else { return .ignored(.emptyName) }
+            guard !ledger.categories.contains(name) else { return .ignored(.categoryExists) }
+            ledger.categories.append(name)
+            return .applied
+        case .renameCategory(let from, let to):
+            guard let index = ledger.categories.firstIndex(of: from) else {
+                return .ignored(.unknownCategory)
+            }
+            guard !to.isEmpty else { return .ignored(.emptyTarget) }
+            guard from != to else { return .ignored(.sameName) }
+            if ledger.categories.contains(to) {
+                ledger.categories.remove(at: index)
+            } else {
+                ledger.categories[index] = to
+            }
+            recategorize(from: from, to: to, in: &ledger)
+            return .applied
+        case .deleteCategory(let name):
+            guard let index = ledger.categories.firstIndex(of: name) else {
+                return .ignored(.unknownCategory)
+            }
+            ledger.categories.remove(at: index)
+            recategorize(from: name, to: "", in: &ledger)
+            return .applied
+        }
+    }
+
+    private static func applyPut(_ put: TransactionPut, to ledger: inout ReplicatedLedger) -> RuleOutcome {
+        guard var record = ledger.transactions[put.id] else {
+            ledger.transactions[put.id] = Transaction(
+                id: put.id, charge: put.charge, category: put.category, type: put.type,
+                description: put.description, modifiedAt: put.modifiedAt, deletedAt: put.deletedAt)
+            return .applied
+        }
+        if let modifiedAt = record.modifiedAt, put.modifiedAt <= modifiedAt {
+            return .ignored(.notNewerThanModification)
+        }
+        if let deletedAt = record.deletedAt, put.modifiedAt <= deletedAt {
+            return .ignored(.notNewerThanDeletion)
+        }
+        if let putDeletedAt = put.deletedAt, let modifiedAt = record.modifiedAt, putDeletedAt <= modifiedAt {
+            return .ignored(.deletionNotNewerThanModification)
+        }
+        record.charge = put.charge
+        record.modifiedAt = put.modifiedAt
+        if let category = put.category { record.category = category }
+        if let type = put.type { record.type = type }
+        if let description = put.description { record.description = description }
+        if let putDeletedAt = put.deletedAt, record.deletedAt.map({ $0 < putDeletedAt }) ?? true {
+            record.deletedAt = putDeletedAt
+        }
+        ledger.transactions[put.id] = record
+        return .applied
+    }
+
+    /// Moves every transaction in category `from` to `to`: O(transactions).
+    private static func recategorize(from: String, to: String, in ledger: inout ReplicatedLedger) {
+        var moved: [String] = []
+        for (id, record) in ledger.transactions where record.category == from { moved.append(id) }
+        for id in moved { ledger.transactions[id]?.category = to }
+    }
+}

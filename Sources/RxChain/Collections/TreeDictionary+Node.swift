@@ -1,0 +1,193 @@
+/// The bookkeeping at the head of every trie node.
+@usableFromInline
+struct TreeNodeHeader {
+    /// In a branch node, bit `i` is set when hash fragment `i` has an entry; zero in a collision node.
+    @usableFromInline var bitmap: UInt32
+    /// The number of initialised entries (the bitmap's population count in a branch node).
+    @usableFromInline var count: Int
+
+    @inlinable
+    init(bitmap: UInt32, count: Int) {
+        self.bitmap = bitmap
+        self.count = count
+    }
+}
+
+extension TreeDictionary {
+    /// The full hash of a key; the trie consumes it five bits per level, lowest bits first.
+    @usableFromInline
+    typealias Hash = UInt
+
+    /// One slot of a node: a key-value pair stored inline, or a subtree.
+    @usableFromInline
+    enum Entry {
+        case item(Key, Value)
+        case node(Node)
+    }
+
+    /// A trie node: one allocation holding a header and its entries contiguously.
+    ///
+    /// A *branch* node (depth 0…12 on 64-bit platforms) keeps one entry per set bit of
+    /// its bitmap, in bit order. A *collision* node (below the deepest branch, where every hash
+    /// bit has been used) keeps two or more items whose full hashes are equal, in no order.
+    /// The depth alone tells which kind a node is.
+    ///
+    /// Canonical shape: every node except the root holds at least two keys, so a subtree
+    /// with one key is always an inline item. Hence two maps with the same content have the
+    /// same shape, whatever their history (only the order inside collision nodes may differ).
+    ///
+    /// A node is mutated only while it is uniquely referenced (checked with
+    /// `isKnownUniquelyReferenced` on the path from the root); shared nodes are immutable.
+    @usableFromInline
+    final class Node: ManagedBuffer<TreeNodeHeader, Entry> {
+        @inlinable
+        deinit {
+            _ = withUnsafeMutablePointers { header, entries in
+                entries.deinitialize(count: header.pointee.count)
+            }
+        }
+    }
+}
+
+extension TreeDictionary.Node {
+    @usableFromInline typealias Entry = TreeDictionary.Entry
+
+    /// A node with room for `capacity` entries, none initialised yet (`count` is zero).
+    @inlinable
+    static func allocate(bitmap: UInt32, capacity: Int) -> TreeDictionary.Node {
+        let buffer = create(minimumCapacity: capacity) { _ in TreeNodeHeader(bitmap: bitmap, count: 0) }
+        return unsafeDowncast(buffer, to: TreeDictionary.Node.self)
+    }
+
+    /// An empty root node.
+    @inlinable
+    static func empty() -> TreeDictionary.Node { allocate(bitmap: 0, capacity: 0) }
+
+    // The header is read and written through its pointer: the `header` property is a class
+    // stored property, and every access to it pays for a dynamic exclusivity check.
+    @inlinable var bitmap: UInt32 { withUnsafeMutablePointerToHeader { $0.pointee.bitmap } }
+    @inlinable var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+    /// Records that the first `count` entries are initialised.
+    @inlinable
+    func setCount(_ count: Int) {
+        withUnsafeMutablePointerToHeader { $0.pointee.count = count }
+    }
+
+    /// The capacity to allocate for a node that is growing to `count` entries: room to spare,
+    /// so the next insertions into a uniquely referenced node need no new allocation.
+    @inlinable
+    static func growthCapacity(_ count: Int) -> Int {
+        Swift.max(count, Swift.min(count &* 2, 32))
+    }
+
+    /// A copy of the entry at `index` (retains its key, value or subtree).
+    @inlinable
+    func entry(at index: Int) -> Entry {
+        withUnsafeMutablePointerToElements { $0[index] }
+    }
+
+    /// A new node with the same entries (each retained once more).
+    @inlinable
+    func copy() -> TreeDictionary.Node {
+        let count = self.count
+        let copy = Self.allocate(bitmap: bitmap, capacity: count)
+        copy.withUnsafeMutablePointerToElements { target in
+            withUnsafeMutablePointerToElements { source in target.initialize(from: source, count: count) }
+        }
+        copy.setCount(count)
+        return copy
+    }
+
+    /// Replaces the entry at `index`. The node must be uniquely referenced.
+    @inlinable
+    func replace(at index: Int, with entry: Entry) {
+        withUnsafeMutablePointerToElements { $0[index] = entry }
+    }
+
+    /// Makes `node` uniquely referenced, copying it if it is shared.
+    @inlinable
+    static func makeUnique(_ node: inout TreeDictionary.Node) {
+        if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    }
+
+    /// Inserts `entry` at `index` and sets `bit` in the bitmap (`bit` is zero in a collision node).
+    /// In place when `node` is uniquely referenced and has room; else into a new node, moving
+    /// the old entries when `node` is uniquely referenced (leaving room to grow), copying them otherwise.
+    @inlinable
+    static func insert(
+        _ entry: Entry, at index: Int, bit: UInt32, in node: inout TreeDictionary.Node
+    ) {
+        let count = node.count
+        let unique = isKnownUniquelyReferenced(&node)
+        if unique && node.capacity > count {
+            node.withUnsafeMutablePointers { header, entries in
+                (entries + index + 1).moveInitialize(from: entries + index, count: count - index)
+                (entries + index).initialize(to: entry)
+                header.pointee = TreeNodeHeader(bitmap: header.pointee.bitmap | bit, count: count + 1)
+            }
+            return
+        }
+        let grown = allocate(bitmap: node.bitmap | bit, capacity: unique ? growthCapacity(count + 1) : count + 1)
+        grown.withUnsafeMutablePointerToElements { target in
+            node.withUnsafeMutablePointerToElements { source in
+                if unique {
+                    target.moveInitialize(from: source, count: index)
+                    (target + index + 1).moveInitialize(from: source + index, count: count - index)
+                } else {
+                    target.initialize(from: source, count: index)
+                    (target + index + 1).initialize(from: source + index, count: count - index)
+                }
+                (target + index).initialize(to: entry)
+            }
+        }
+        if unique { node.setCount(0) }
+        grown.setCount(count + 1)
+        node = grown
+    }
+
+    /// Removes the entry at `index` and clears `bit` in the bitmap (`bit` is zero in a collision node).
+    @inlinable
+    static func remove(at index: Int, bit: UInt32, in node: inout TreeDictionary.Node) {
+        let count = node.count
+        if isKnownUniquelyReferenced(&node) {
+            node.withUnsafeMutablePointerToElements { entries in
+                (entries + index).deinitialize(count: 1)
+                (entries + index).moveInitialize(from: entries + index + 1, count: count - index - 1)
+            }
+            node.withUnsafeMutablePointerToHeader {
+                $0.pointee = TreeNodeHeader(bitmap: $0.pointee.bitmap & ~bit, count: count - 1)
+            }
+            return
+        }
+        let shrunk = allocate(bitmap: node.bitmap & ~bit, capacity: count - 1)
+        shrunk.withUnsafeMutablePointerToElements { target in
+            node.withUnsafeMutablePointerToElements { source in
+                target.initialize(from: source, count: index)
+                (target + index).initialize(from: source + index + 1, count: count - index - 1)
+            }
+        }
+        shrunk.setCount(count - 1)
+        node = shrunk
+    }
+
+    /// Removes the *uninitialised* slot at `index` of a uniquely referenced node, closing the gap.
+    @inlinable
+    func closeGap(at index: Int, bit: UInt32) {
+        let count = self.count
+        withUnsafeMutablePointerToElements { entries in
+            (entries + index).moveInitialize(from: entries + index + 1, count: count - index - 1)
+        }
+        withUnsafeMutablePointerToHeader {
+            $0.pointee = TreeNodeHeader(bitmap: $0.pointee.bitmap & ~bit, count: count - 1)
+        }
+    }
+
+    /// The entry a parent stores for this non-root subtree: its only item when one key is
+    /// left (keeping the shape canonical), the node itself otherwise.
+    @inlinable
+    func collapsedEntry() -> Entry {
+        if count == 1, case .item(let key, let value) = entry(at: 0) { return .item(key, value) }
+        return .node(self)
+    }
+}

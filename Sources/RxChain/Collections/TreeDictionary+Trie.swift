@@ -1,0 +1,287 @@
+/// The trie algorithms behind the public API: lookup, insert, remove, and the two halves of
+/// an in-place value update. Each one copies only the nodes on the path it changes, and
+/// only those that are shared (copy-on-write per node).
+extension TreeDictionary {
+    /// Hash bits consumed per level (32-way branching).
+    @inlinable static var bitsPerLevel: Int { 5 }
+
+    @inlinable
+    static func hash(_ key: Key) -> Hash { Hash(bitPattern: key.hashValue) }
+
+    /// True below the deepest branch level, where all hash bits are used and nodes are collision nodes.
+    @inlinable
+    static func isCollisionLevel(_ shift: Int) -> Bool { shift >= Hash.bitWidth }
+
+    /// The bitmap bit of `hash` at the level that starts at bit `shift`.
+    @inlinable
+    static func bit(_ hash: Hash, _ shift: Int) -> UInt32 {
+        1 &<< UInt32(truncatingIfNeeded: (hash &>> Hash(shift)) & 31)
+    }
+
+    /// The position of `bit`'s entry in a branch node with `bitmap`.
+    @inlinable
+    static func index(of bit: UInt32, in bitmap: UInt32) -> Int {
+        (bitmap & (bit &- 1)).nonzeroBitCount
+    }
+
+    /// The position of `key` in a collision node, if present.
+    @inlinable
+    static func collisionIndex(of key: Key, in node: Node) -> Int? {
+        node.withUnsafeMutablePointerToElements { entries in
+            for index in 0..<node.count {
+                if case .item(let candidate, _) = entries[index], candidate == key { return index }
+            }
+            return nil
+        }
+    }
+
+    // MARK: Lookup
+
+    @inlinable
+    static func value(forKey key: Key, hash: Hash, in root: Node) -> Value? {
+        var node = root
+        var shift = 0
+        while true {
+            if isCollisionLevel(shift) {
+                guard let index = collisionIndex(of: key, in: node),
+                    case .item(_, let value) = node.entry(at: index)
+                else { return nil }
+                return value
+            }
+            let bit = bit(hash, shift)
+            let bitmap = node.bitmap
+            guard bitmap & bit != 0 else { return nil }
+            switch node.entry(at: index(of: bit, in: bitmap)) {
+            case .item(let candidate, let value):
+                return candidate == key ? value : nil
+            case .node(let child):
+                node = child
+                shift &+= bitsPerLevel
+            }
+        }
+    }
+
+    // MARK: Insert
+
+    /// Sets `value` for `key` in the subtree `node` at level `shift`; returns the old value.
+    @inlinable
+    static func update(
+        _ value: Value, forKey key: Key, hash: Hash, shift: Int, in node: inout Node
+    ) -> Value? {
+        if isCollisionLevel(shift) {
+            guard let index = collisionIndex(of: key, in: node) else {
+                Node.insert(.item(key, value), at: node.count, bit: 0, in: &node)
+                return nil
+            }
+            Node.makeUnique(&node)
+            return node.withUnsafeMutablePointerToElements { entries in
+                guard case .item(let existingKey, let old) = (entries + index).move() else {
+                    preconditionFailure("TreeDictionary: collision node holds a subtree")
+                }
+                (entries + index).initialize(to: .item(existingKey, value))
+                return old
+            }
+        }
+        let bit = bit(hash, shift)
+        let index = index(of: bit, in: node.bitmap)
+        guard node.bitmap & bit != 0 else {
+            Node.insert(.item(key, value), at: index, bit: bit, in: &node)
+            return nil
+        }
+        Node.makeUnique(&node)
+        // The slot is moved out (leaving the local the only reference to a subtree, so the
+        // recursion can mutate it in place) and initialised again before returning.
+        return node.withUnsafeMutablePointerToElements { entries in
+            let slot = entries + index
+            switch slot.move() {
+            case .item(let existingKey, let old):
+                if existingKey == key {
+                    slot.initialize(to: .item(existingKey, value))
+                    return old
+                }
+                let child = pair(
+                    (existingKey, old, self.hash(existingKey)), (key, value, hash),
+                    shift: shift + bitsPerLevel)
+                slot.initialize(to: .node(child))
+                return nil
+            case .node(var child):
+                let old = update(value, forKey: key, hash: hash, shift: shift + bitsPerLevel, in: &child)
+                slot.initialize(to: .node(child))
+                return old
+            }
+        }
+    }
+
+    /// The smallest subtree at level `shift` holding two keys whose hashes agree below `shift`.
+    @inlinable
+    static func pair(
+        _ first: (Key, Value, Hash), _ second: (Key, Value, Hash), shift: Int
+    ) -> Node {
+        if isCollisionLevel(shift) {
+            let node = Node.allocate(bitmap: 0, capacity: 2)
+            node.withUnsafeMutablePointerToElements { entries in
+                entries.initialize(to: .item(first.0, first.1))
+                (entries + 1).initialize(to: .item(second.0, second.1))
+            }
+            node.setCount(2)
+            return node
+        }
+        let firstBit = bit(first.2, shift)
+        let secondBit = bit(second.2, shift)
+        if firstBit == secondBit {
+            let node = Node.allocate(bitmap: firstBit, capacity: 1)
+            let child = pair(first, second, shift: shift + bitsPerLevel)
+            node.withUnsafeMutablePointerToElements { $0.initialize(to: .node(child)) }
+            node.setCount(1)
+            return node
+        }
+        let node = Node.allocate(bitmap: firstBit | secondBit, capacity: 2)
+        let (low, high) = firstBit < secondBit ? (first, second) : (second, first)
+        node.withUnsafeMutablePointerToElements { entries in
+            entries.initialize(to: .item(low.0, low.1))
+            (entries + 1).initialize(to: .item(high.0, high.1))
+        }
+        node.setCount(2)
+        return node
+    }
+
+    // MARK: Remove
+
+    /// Removes `key` from the subtree `node` at level `shift`; returns the removed value.
+    /// Copies nothing when the key is absent. The caller collapses a non-root subtree left
+    /// with one key (see `Node.collapsedEntry()`).
+    @inlinable
+    static func remove(_ key: Key, hash: Hash, shift: Int, from node: inout Node) -> Value? {
+        if isCollisionLevel(shift) {
+            guard let index = collisionIndex(of: key, in: node),
+                case .item(_, let old) = node.entry(at: index)
+            else { return nil }
+            Node.remove(at: index, bit: 0, in: &node)
+            return old
+        }
+        let bit = bit(hash, shift)
+        guard node.bitmap & bit != 0 else { return nil }
+        let index = index(of: bit, in: node.bitmap)
+        switch node.entry(at: index) {
+        case .item(let existingKey, let old):
+            guard existingKey == key else { return nil }
+            Node.remove(at: index, bit: bit, in: &node)
+            return old
+        case .node(var child):
+            if isKnownUniquelyReferenced(&node) {
+                // Drop the slot's reference so `child` is the only one and can change in place.
+                node.withUnsafeMutablePointerToElements { _ = ($0 + index).move() }
+                let old = remove(key, hash: hash, shift: shift + bitsPerLevel, from: &child)
+                node.withUnsafeMutablePointerToElements {
+                    ($0 + index).initialize(to: child.collapsedEntry())
+                }
+                return old
+            }
+            guard let old = remove(key, hash: hash, shift: shift + bitsPerLevel, from: &child) else {
+                return nil
+            }
+            node = node.copy()
+            node.replace(at: index, with: child.collapsedEntry())
+            return old
+        }
+    }
+
+    // MARK: In-place value update
+
+    /// Where `takeValue` left a key's item: the slot is uninitialised until `restore` or `discard`.
+    @usableFromInline
+    struct TakenSlot {
+        @usableFromInline let node: Node
+        @usableFromInline let index: Int
+        @usableFromInline let key: Key
+        @usableFromInline let hash: Hash
+        /// The level of `node`.
+        @usableFromInline let shift: Int
+
+        @inlinable
+        init(node: Node, index: Int, key: Key, hash: Hash, shift: Int) {
+            self.node = node
+            self.index = index
+            self.key = key
+            self.hash = hash
+            self.shift = shift
+        }
+    }
+
+    /// Makes the path to a key known to be present unique and moves its value out, so the
+    /// caller can mutate it without a copy. Must be followed by `restore` or `discard`.
+    @inlinable
+    mutating func takeValue(forKey key: Key, hash: Hash) -> (TakenSlot, Value) {
+        Node.makeUnique(&root)
+        var node = root
+        var shift = 0
+        while true {
+            let index: Int
+            if Self.isCollisionLevel(shift) {
+                guard let found = Self.collisionIndex(of: key, in: node) else {
+                    preconditionFailure("TreeDictionary: takeValue for an absent key")
+                }
+                index = found
+            } else {
+                index = Self.index(of: Self.bit(hash, shift), in: node.bitmap)
+            }
+            let next: Node? = node.withUnsafeMutablePointerToElements { entries in
+                let slot = entries + index
+                switch slot.move() {
+                case .item(let existingKey, let value):
+                    // Put it back for now; the caller's `move()` below is what leaves the slot empty.
+                    slot.initialize(to: .item(existingKey, value))
+                    return nil
+                case .node(var child):
+                    Node.makeUnique(&child)
+                    slot.initialize(to: .node(child))
+                    return child
+                }
+            }
+            if let next {
+                node = next
+                shift += Self.bitsPerLevel
+                continue
+            }
+            let value: Value = node.withUnsafeMutablePointerToElements { entries in
+                guard case .item(_, let value) = (entries + index).move() else {
+                    preconditionFailure("TreeDictionary: slot changed while taking a value")
+                }
+                return value
+            }
+            return (TakenSlot(node: node, index: index, key: key, hash: hash, shift: shift), value)
+        }
+    }
+
+    /// Puts `value` back into the slot `takeValue` emptied.
+    @inlinable
+    func restore(_ value: Value, into slot: TakenSlot) {
+        slot.node.withUnsafeMutablePointerToElements { entries in
+            (entries + slot.index).initialize(to: .item(slot.key, value))
+        }
+    }
+
+    /// Removes the slot `takeValue` emptied, then collapses the path so the shape stays canonical.
+    @inlinable
+    mutating func discard(_ slot: TakenSlot) {
+        let bit = Self.isCollisionLevel(slot.shift) ? 0 : Self.bit(slot.hash, slot.shift)
+        slot.node.closeGap(at: slot.index, bit: bit)
+        storedCount -= 1
+        Self.collapsePath(of: slot.hash, in: root, shift: 0)
+    }
+
+    /// Replaces every subtree on the path of `hash` that holds one key by that key's item.
+    /// Every node on the path must be uniquely referenced.
+    @inlinable
+    static func collapsePath(of hash: Hash, in node: Node, shift: Int) {
+        guard !isCollisionLevel(shift) else { return }
+        let bit = bit(hash, shift)
+        guard node.bitmap & bit != 0 else { return }
+        let index = index(of: bit, in: node.bitmap)
+        guard case .node(let child) = node.entry(at: index) else { return }
+        collapsePath(of: hash, in: child, shift: shift + bitsPerLevel)
+        if case .item(let key, let value) = child.collapsedEntry() {
+            node.replace(at: index, with: .item(key, value))
+        }
+    }
+}

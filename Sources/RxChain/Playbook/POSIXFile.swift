@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An open file descriptor with the few blocking POSIX calls the directory remote needs.
+///
+/// Every call retries on `EINTR`, loops over short reads and writes, and turns a
+/// failure into a ``PlaybookRemoteError`` naming the path and the operation.
+/// Blocking: call only from a dedicated thread or queue, never from the concurrency pool.
+struct POSIXFile {
+    let descriptor: Int32
+    let path: String
+
+    /// Opens `path`; `O_CLOEXEC` is always added.
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> POSIXFile {
+        guard let file = try openIfExists(path, flags, mode: mode) else {
+            throw PlaybookRemoteError.notFound(location: path)
+        }
+        return file
+    }
+
+    /// Opens `path`, or returns `nil` when it does not exist.
+    static func openIfExists(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> POSIXFile? {
+        while true {
+            let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
+            if descriptor >= 0 { return POSIXFile(descriptor: descriptor, path: path) }
+            let code = errno
+            if code == EINTR { continue }
+            if code == ENOENT { return nil }
+            throw PlaybookRemoteError.posix(code, "open", path)
+        }
+    }
+
+    func close() {
+        systemClose(descriptor)
+    }
+
+    /// The file's size in bytes.
+    func size() throws -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw PlaybookRemoteError.posix(errno, "stat", path) }
+        return Int(status.st_size)
+    }
+
+    /// Up to `count` bytes from `offset` (fewer only at the end of the file).
+    func read(count: Int, at offset: Int) throws -> Data {
+        var data = Data(count: count)
+        var done = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while done < count {
+                let result = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if result > 0 {
+                    done += result
+                } else if result == 0 {
+                    break
+                } else if errno != EINTR {
+                    throw PlaybookRemoteError.posix(errno, "read", path)
+                }
+            }
+        }
+        data.count = done
+        return data
+    }
+
+    /// Writes all of `data` at `offset`.
+    func write(_ data: Data, at offset: Int) throws {
+        var done = 0
+        try data.withUnsafeBytes { buffer in
+            while done < buffer.count {
+                let result = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                if result >= 0 {
+                    done += result
+                } else if errno != EINTR {
+                    throw PlaybookRemoteError.posix(errno, "write", path)
+                }
+            }
+        }
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: Int) throws {
+        while ftruncate(descriptor, off_t(length)) != 0 {
+            guard errno == EINTR else { throw PlaybookRemoteError.posix(errno, "truncate", path) }
+        }
+    }
+
+    /// Flushes the file's data and metadata to stable storage.
+    func sync() throws {
+        while fsync(descriptor) != 0 {
+            guard errno == EINTR else { throw PlaybookRemoteError.posix(errno, "fsync", path) }
+        }
+    }
+
+    /// The length of the longest prefix of the first `size` bytes that ends in `"\n"`.
+    func completeLinesLength(size: Int) throws -> Int {
+        let block = 4096
+        var end = size
+        while end > 0 {
+            let start = max(0, end - block)
+            let bytes = try read(count: end - start, at: start)
+            if let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) {
+                return start + (newline - bytes.startIndex) + 1
+            }
+            end = start
+        }
+        return 0
+    }
+
+    /// Replaces `path` with `data` atomically and durably: write a temporary file beside
+    /// it, fsync, rename over `path`, fsync the directory.
+    static func replaceAtomically(_ path: String, with data: Data, directory: String) throws {
+        let temporary = path + ".tmp"
+        let file = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+        do {
+            try file.write(data, at: 0)
+            try file.sync()
+            file.close()
+        } catch {
+            file.close()
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            throw PlaybookRemoteError.posix(errno, "rename to \(path)", temporary)
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Flushes a directory's entries (new names, renames) to stable storage.
+    static func syncDirectory(_ path: String) throws {
+        let directory = try open(path, O_RDONLY | O_DIRECTORY)
+        defer { directory.close() }
+        try directory.sync()
+    }
+
+    /// Creates `path` and any missing parent directories, each durably (its parent is fsynced).
+    static func makeDirectories(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0 { return }
+        var parent = "/"
+        for component in path.split(separator: "/") {
+            let directory = (parent == "/" ? "" : parent) + "/" + component
+            if mkdir(directory, 0o755) == 0 {
+                try syncDirectory(parent)
+            } else if errno != EEXIST {
+                throw PlaybookRemoteError.posix(errno, "create directory", directory)
+            }
+            parent = directory
+        }
+    }
+}
+
+// File-scope wrappers: inside `POSIXFile`, `open` and `close` name its own methods.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+private func systemClose(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What the playbook sync engine needs to know about one domain: its replicated state,
+/// how playbook lines change it, and how a pending local action would.
+///
+/// The engine (``PlaybookTransport``) is domain-agnostic: it moves bytes between a
+/// ``PlaybookRemote``, a device's local file and its ``SyncQueue``, and asks the domain
+/// only these questions. Every device must answer them identically, which is what makes
+/// all devices converge on `replay(playbook)`.
+///
+/// Rules a conformance keeps:
+/// - ``apply(lines:to:highWaterMarks:linesBefore:)`` is replay: applying a playbook in
+///   any split into chunks gives the same state and marks as applying it whole.
+/// - A line carrying `"actionId":"<deviceId>:<seq>"` is applied only when `seq` is above
+///   `highWaterMarks[deviceId]`, which it then raises. The engine reads its own device's
+///   mark to recognise lines it wrote whose answer was lost, so every line of
+///   ``line(for:)`` must carry the record's key as its `actionId`.
+/// - ``apply(pending:to:)`` on the state a playbook replays to gives the same outcome as
+///   replaying that record's line after it.
+///
+/// ```swift
+/// struct CounterDomain: PlaybookDomain {
+///     var reducerVersion: Int { 1 }
+///     var emptyState: Int { 0 }
+///     // …
+/// }
+/// ```
+public protocol PlaybookDomain: Sendable {
+    /// The replicated state every device converges on (saved in the local file).
+    associatedtype State: Codable, Equatable, Sendable
+
+    /// The version of the rules that build ``State`` from lines; a local file made by
+    /// another version is rebuilt by replaying the whole playbook.
+    var reducerVersion: Int { get }
+
+    /// The state of an empty playbook.
+    var emptyState: State { get }
+
+    /// Applies complete playbook lines (each ending in `"\n"`) to `state`, in order.
+    ///
+    /// - Parameters:
+    ///   - lines: the bytes of zero or more complete lines, exactly as the remote stores them.
+    ///   - state: the state built from the first `linesBefore` lines.
+    ///   - highWaterMarks: the highest `seq` applied per device; raised by the lines read.
+    ///   - linesBefore: how many lines precede `lines`, for line numbers in diagnostics.
+    /// - Returns: how many lines were read and the problems found (bad lines are skipped,
+    ///   never fatal).
+    func apply(
+        lines: Data, to state: inout State, highWaterMarks: inout [String: UInt64], linesBefore: Int
+    ) -> PlaybookLinesApplied
+
+    /// Applies a pending local action (a queue record) on top of `state`, as replay would
+    /// apply its line; `state` changes only when the outcome is ``PendingActionOutcome/applied``.
+    func apply(pending record: QueueRecord, to state: inout State) -> PendingActionOutcome
+
+    /// The playbook line for `record`, without its newline, with `"actionId":"<record.key>"`.
+    ///
+    /// - Throws: when the record's payload is not an action of this domain.
+    func line(for record: QueueRecord) throws -> Data
+}

@@ -1,0 +1,37 @@
+/// A device's view of the shared playbook: where it is, how far the device has read it,
+/// and the replicated state those lines build.
+///
+/// Saved in the device's local file (see ``PlaybookTransport``) so that opening a device
+/// costs the size of its state, not the length of the playbook. `revision`, `cursor`,
+/// `lineCount`, `highWaterMarks` and `state` always describe the same prefix of the
+/// playbook: the engine replaces them together or not at all.
+public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    /// The remote's ``PlaybookRemote/location``; a different one makes the rest meaningless.
+    public var location: String
+    /// The domain's ``PlaybookDomain/reducerVersion`` that built `state`.
+    public var reducerVersion: Int
+    /// The revision the lines read so far end at (``Revision/noPlaybook`` before the first read).
+    public var revision: Revision
+    /// Where the next read starts (`nil`: from the first line).
+    public var cursor: PlaybookCursor?
+    /// Complete lines read so far.
+    public var lineCount: Int
+    /// The highest action `seq` applied per device.
+    public var highWaterMarks: [String: UInt64]
+    /// The replicated state built from the first `lineCount` lines.
+    public var state: State
+
+    /// A snapshot of nothing read yet from the playbook at `location`.
+    public init(location: String, reducerVersion: Int, emptyState: State) {
+        self.location = location
+        self.reducerVersion = reducerVersion
+        self.revision = .noPlaybook
+        self.cursor = nil
+        self.lineCount = 0
+        self.highWaterMarks = [:]
+        self.state = emptyState
+    }
+
+    /// Whether the playbook has been read from its start (a fresh or reset snapshot has not).
+    public var hasRead: Bool { cursor != nil }
+}

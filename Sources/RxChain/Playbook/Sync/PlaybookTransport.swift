@@ -1,0 +1,178 @@
+import Dispatch
+import Foundation
+import Signals
+
+/// The ``SyncTransport`` that carries a device's queued actions into a shared playbook, and
+/// the device's own copy of what the playbook replays to.
+///
+/// Each ``send(_:)``:
+/// 1. **Downloads**: if the remote's revision is not the one last read, reads only the
+///    lines after the saved cursor, applies them to the snapshot through the
+///    ``PlaybookDomain`` and journals them in the local file.
+/// 2. **Plans** the batch (see ``PlaybookUploadPlan``): records the playbook already holds
+///    (a lost answer; recognised by the device's `actionId` high-water mark) are
+///    acknowledged without appending; records the domain's rules turn down on top of the
+///    snapshot are dropped and reported in ``PlaybookSyncStatus/ignoredActions``.
+/// 3. **Appends** the rest as NDJSON lines carrying `"actionId":"<record.key>"`, expecting
+///    the revision just read. A conflict returns ``SyncOutcome/conflict(reason:)`` (the
+///    ``SyncManager`` retries at once, which downloads again); a commit applies the new
+///    lines to the snapshot, journals them, and returns ``SyncOutcome/acknowledged``.
+///    Remote errors return ``SyncOutcome/retryLater(after:reason:)``, also the permanent
+///    ones (``PlaybookRemoteError/isTransient`` `false`: bad credentials, a missing
+///    bucket), which concern the remote rather than a record, so nothing is dead-lettered;
+///    ``PlaybookSyncStatus/lastErrorIsPermanent`` tells them apart.
+///
+/// The local file (`local.json` + `local.journal` in `directory`) is written before the
+/// queue hears of an acknowledgement, and always holds a consistent prefix of the
+/// playbook, so a process that dies at any point reopens and converges. Opening reads the
+/// snapshot and the short journal after it, never the whole playbook; a local file made
+/// for another remote location or reducer version is discarded (the next sync reads the
+/// playbook from its start, pending actions stay queued).
+///
+/// For a remote whose ``PlaybookRemote/needsLocalCopy`` is `true` (``S3Remote``), the
+/// device also keeps the playbook text it read (`playbook.copy`, see
+/// ``PlaybookRemote/append(_:expecting:localCopy:)``), appended and fsynced after the
+/// local file. The first sync step reads it (opening does not), cuts it back to the
+/// snapshot's lines, or reads the playbook again from its start when it holds fewer.
+///
+/// The device shows ``visibleState(pending:)``: the snapshot with the pending actions
+/// applied on top; ``baseState`` tells it when the snapshot changed so it can re-base.
+///
+/// > Important: An actor; sends, refreshes and reads are serialised, and a sync step
+/// > never interleaves with another. File I/O runs on the transport's own dispatch
+/// > queue, never on the concurrency pool.
+public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
+    /// The most records one send appends.
+    public nonisolated let maxBatchSize: Int
+    /// The shared playbook.
+    public nonisolated let remote: any PlaybookRemote
+    /// The domain's rules.
+    public nonisolated let domain: Domain
+    /// The directory of the local file.
+    public nonisolated let directory: URL
+    let io = DispatchQueue(label: "rxchain.playbook-transport.io")
+    let now: @Sendable () -> Date
+    let pendingCount: @Sendable () -> Int
+    var snapshot: PlaybookSnapshot<Domain.State>
+    var journalLength: Int
+    var snapshotBytes: Int
+    /// Set when the snapshot on disk must be rewritten before the journal can continue it.
+    var needsSnapshotWrite: Bool
+    /// The playbook text the snapshot was built from, kept only when the remote needs it
+    /// (see ``PlaybookLocalCopy``); `nil` otherwise, and until the first sync step reads it.
+    var localCopy: Data?
+    /// How many bytes of `localCopy` are in `playbook.copy`; `nil` after a reset, until
+    /// the file was emptied.
+    var localCopyOnDisk: Int?
+    private var isBusy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    nonisolated let baseRelay: CurrentValueRelay<Domain.State>
+    nonisolated let statusRelay: CurrentValueRelay<PlaybookSyncStatus>
+
+    /// Opens the local file in `directory` for the playbook at `remote` (creating nothing
+    /// until the first sync).
+    ///
+    /// - Parameters:
+    ///   - pendingCount: how many actions the device's queue holds, for the status.
+    ///   - now: the wall clock for status times.
+    /// - Throws: a ``PlaybookRemoteError`` when the local file cannot be read (an
+    ///   unreadable *content* is not an error: the file is rebuilt, and the status says why).
+    public static func open(
+        directory: URL, remote: any PlaybookRemote, domain: Domain, maxBatchSize: Int = 500,
+        pendingCount: @escaping @Sendable () -> Int = { 0 }, now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> PlaybookTransport {
+        let path = directory.standardizedFileURL.path
+        let location = remote.location
+        let io = DispatchQueue(label: "rxchain.playbook-transport.open")
+        let (loaded, saved) = try await io.performBlocking {
+            let loaded = try PlaybookLocalFile.load(directory: path, location: location, domain: domain)
+            return (loaded, PlaybookTransport.readStatus(directory: path))
+        }
+        return PlaybookTransport(
+            directory: directory.standardizedFileURL, remote: remote, domain: domain, maxBatchSize: maxBatchSize,
+            loaded: loaded, savedStatus: saved, pendingCount: pendingCount, now: now)
+    }
+
+    private init(
+        directory: URL, remote: any PlaybookRemote, domain: Domain, maxBatchSize: Int,
+        loaded: PlaybookLocalFile.Loaded<Domain.State>, savedStatus: PlaybookSyncStatus?,
+        pendingCount: @escaping @Sendable () -> Int, now: @escaping @Sendable () -> Date
+    ) {
+        self.directory = directory
+        self.remote = remote
+        self.domain = domain
+        self.maxBatchSize = max(1, maxBatchSize)
+        self.snapshot = loaded.snapshot
+        self.journalLength = loaded.journalLength
+        self.snapshotBytes = loaded.snapshotBytes
+        self.needsSnapshotWrite = loaded.snapshotBytes == 0 || loaded.resetReason != nil
+        self.pendingCount = pendingCount
+        self.now = now
+        var status = savedStatus ?? PlaybookSyncStatus(location: remote.location)
+        if status.location != remote.location { status = PlaybookSyncStatus(location: remote.location) }
+        status.revision = loaded.snapshot.revision
+        status.lineCount = loaded.snapshot.lineCount
+        status.pendingCount = pendingCount()
+        status.resetReason = loaded.resetReason
+        self.baseRelay = CurrentValueRelay(loaded.snapshot.state)
+        self.statusRelay = CurrentValueRelay(status)
+    }
+
+    // MARK: Reading
+
+    /// The snapshot: what the lines read so far replay to, and how far they go.
+    public var currentSnapshot: PlaybookSnapshot<Domain.State> { snapshot }
+
+    /// The state the device shows: the snapshot with `pending` (the queue's pending
+    /// records, in order) applied on top; records the rules turn down change nothing.
+    public func visibleState(pending: [QueueRecord]) -> Domain.State {
+        var state = snapshot.state
+        for record in pending { _ = domain.apply(pending: record, to: &state) }
+        return state
+    }
+
+    /// The snapshot's state, starting with the current one, then after every change.
+    public nonisolated var baseState: Signal<Domain.State> { baseRelay.signal }
+
+    /// The sync status, starting with the current one.
+    public nonisolated var status: Signal<PlaybookSyncStatus> { statusRelay.signal }
+
+    /// The latest sync status.
+    public nonisolated var currentStatus: PlaybookSyncStatus { statusRelay.value }
+
+    // MARK: Syncing
+
+    /// Downloads, then appends what `batch` still needs (see the type's documentation).
+    public func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
+        await acquire()
+        defer { release() }
+        return await sync(batch)
+    }
+
+    /// Downloads what is new without sending anything (a sync with an empty queue).
+    ///
+    /// Returns ``SyncOutcome/acknowledged`` when the snapshot is up to date.
+    public func refresh() async -> SyncOutcome {
+        await acquire()
+        defer { release() }
+        return await sync([])
+    }
+
+    /// Waits for the sync step in progress (if any) to finish; actor re-entrancy must not
+    /// interleave two downloads.
+    private func acquire() async {
+        guard isBusy else {
+            isBusy = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func release() {
+        if waiters.isEmpty {
+            isBusy = false
+        } else {
+            waiters.removeFirst().resume()  // hands the turn over; isBusy stays true
+        }
+    }
+}

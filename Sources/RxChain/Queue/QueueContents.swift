@@ -1,0 +1,71 @@
+/// What a queue log says once replayed: pending requests, dead letters and the next sequence number.
+///
+/// Pure and synchronous: recovery replays the log into it, the live queue applies each
+/// new entry to it before handing the entry to the writer, and compaction writes it out.
+struct QueueContents: Sendable {
+    private(set) var pending = PendingList()
+    /// Dead letters in sequence order (few, so a sorted array).
+    private(set) var deadLetters: [DeadLetter] = []
+    /// The next sequence number to assign; never decreases.
+    private(set) var nextSeq: UInt64 = 1
+    /// The highest seq enqueued in the log being replayed: enqueues must keep increasing.
+    private var lastEnqueuedSeq: UInt64 = 0
+
+    init(nextSeq: UInt64 = 1) {
+        self.nextSeq = max(nextSeq, 1)
+    }
+
+    /// The number of lines a compacted log holds: header, one per pending request, two per dead letter.
+    var liveLineCount: Int { 1 + pending.count + 2 * deadLetters.count }
+
+    func deadLetter(seq: UInt64) -> DeadLetter? {
+        deadIndex(seq).map { deadLetters[$0] }
+    }
+
+    /// Applies one entry read from the log or accepted by the live queue, at log `position`.
+    /// Throws (and changes nothing) when the entry contradicts what came before it.
+    mutating func apply(_ entry: QueueLogEntry, position: UInt64) throws(QueueLineDefect) {
+        switch entry {
+        case .header:
+            throw .invalid("a header in the middle of the log")
+        case .enqueue(let record):
+            guard record.seq > lastEnqueuedSeq, record.seq > 0 else {
+                throw .invalid(
+                    "sequence number \(record.seq) repeats or goes backwards (after \(lastEnqueuedSeq))")
+            }
+            lastEnqueuedSeq = record.seq
+            nextSeq = max(nextSeq, record.seq + 1)
+            pending.insert(PendingList.Entry(record: record, position: position))
+        case .ack(let range):
+            _ = pending.remove(in: range)
+            deadLetters.removeAll { range.contains($0.record.seq) }
+        case .dead(let seq, let reason):
+            guard let entry = pending.remove(seq: seq) else {
+                throw .invalid("dead letter for request \(seq), which is not pending")
+            }
+            let letter = DeadLetter(record: entry.record, reason: reason)
+            deadLetters.insert(
+                letter, at: deadLetters.firstIndex { $0.record.seq > seq } ?? deadLetters.endIndex)
+        case .retry(let seq):
+            guard let index = deadIndex(seq) else {
+                throw .invalid("retry of request \(seq), which is not a dead letter")
+            }
+            let letter = deadLetters.remove(at: index)
+            pending.insert(PendingList.Entry(record: letter.record, position: position))
+        }
+    }
+
+    /// The lines of a compacted log holding exactly this content (header first).
+    var compactedEntries: [QueueLogEntry] {
+        var entries: [QueueLogEntry] = [.header(version: QueueLogEntry.version, nextSeq: nextSeq)]
+        var live = pending.records + deadLetters.map(\.record)
+        live.sort { $0.seq < $1.seq }
+        entries += live.map { .enqueue($0) }
+        entries += deadLetters.map { .dead(seq: $0.record.seq, reason: $0.reason) }
+        return entries
+    }
+
+    private func deadIndex(_ seq: UInt64) -> Int? {
+        deadLetters.firstIndex { $0.record.seq == seq }
+    }
+}

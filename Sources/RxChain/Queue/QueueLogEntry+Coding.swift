@@ -1,0 +1,154 @@
+import Foundation
+
+extension QueueLogEntry {
+    /// Appends this entry's line, newline included, to `buffer`.
+    func encode(into buffer: inout [UInt8]) {
+        let start = buffer.count
+        buffer.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 8))
+        buffer.append(UInt8(ascii: " "))
+        let jsonStart = buffer.count
+        switch self {
+        case .header(let version, let nextSeq):
+            buffer.append(contentsOf: #"{"kind":"header","version":"#.utf8)
+            buffer.append(contentsOf: String(version).utf8)
+            buffer.append(contentsOf: #","next_seq":"#.utf8)
+            buffer.append(contentsOf: String(nextSeq).utf8)
+        case .enqueue(let record):
+            buffer.append(contentsOf: #"{"kind":"enqueue","seq":"#.utf8)
+            buffer.append(contentsOf: String(record.seq).utf8)
+            buffer.append(contentsOf: #","key":"#.utf8)
+            Self.appendString(record.key, to: &buffer)
+            buffer.append(contentsOf: #","tag":"#.utf8)
+            Self.appendString(record.tag, to: &buffer)
+            buffer.append(contentsOf: Self.payloadMarker)
+            buffer.append(contentsOf: record.payload)
+        case .ack(let range) where range.count == 1:
+            buffer.append(contentsOf: #"{"kind":"ack","seq":"#.utf8)
+            buffer.append(contentsOf: String(range.lowerBound).utf8)
+        case .ack(let range):
+            buffer.append(contentsOf: #"{"kind":"ack","from":"#.utf8)
+            buffer.append(contentsOf: String(range.lowerBound).utf8)
+            buffer.append(contentsOf: #","through":"#.utf8)
+            buffer.append(contentsOf: String(range.upperBound).utf8)
+        case .dead(let seq, let reason):
+            buffer.append(contentsOf: #"{"kind":"dead","seq":"#.utf8)
+            buffer.append(contentsOf: String(seq).utf8)
+            buffer.append(contentsOf: #","reason":"#.utf8)
+            Self.appendString(reason, to: &buffer)
+        case .retry(let seq):
+            buffer.append(contentsOf: #"{"kind":"retry","seq":"#.utf8)
+            buffer.append(contentsOf: String(seq).utf8)
+        }
+        buffer.append(UInt8(ascii: "}"))
+        let crc = buffer.withUnsafeBytes {
+            CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[jsonStart...]))
+        }
+        for index in 0..<8 {
+            let nibble = UInt8((crc >> (28 - 4 * UInt32(index))) & 0xF)
+            buffer[start + index] = Self.hexDigits[Int(nibble)]
+        }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// Decodes one line (without its newline).
+    static func decode(_ line: some Collection<UInt8>) throws(QueueLineDefect) -> QueueLogEntry {
+        let bytes = Array(line)
+        guard bytes.count > 9, bytes[8] == UInt8(ascii: " ") else {
+            throw .damaged("no checksum (expected '<crc32 hex8> <json>')")
+        }
+        guard let stored = UInt32(String(decoding: bytes[0..<8], as: UTF8.self), radix: 16) else {
+            throw .damaged("checksum is not 8 hex digits")
+        }
+        let json = bytes[9...]
+        let actual = CRC32.checksum(json)
+        guard stored == actual else {
+            throw .damaged(
+                "checksum mismatch (stored \(hex(stored)), computed \(hex(actual)))")
+        }
+        let parsed = try? JSONSerialization.jsonObject(with: Data(json), options: [])
+        guard let object = parsed as? [String: Any] else { throw .damaged("not a JSON object") }
+        guard let kind = object["kind"] as? String else { throw .invalid("no \"kind\" field") }
+        switch kind {
+        case "header":
+            guard let version = object["version"] as? Int else { throw .invalid("header without version") }
+            return .header(version: version, nextSeq: try unsigned(object, "next_seq"))
+        case "enqueue":
+            guard let key = object["key"] as? String, let tag = object["tag"] as? String,
+                object["payload"] != nil, let payload = rawPayload(Array(json)),
+                (try? JSONSerialization.jsonObject(with: payload, options: .fragmentsAllowed)) != nil
+            else { throw .invalid("enqueue record without key, tag or a payload as its last field") }
+            return .enqueue(
+                QueueRecord(seq: try unsigned(object, "seq"), key: key, tag: tag, payload: payload))
+        case "ack":
+            if object["seq"] != nil {
+                let seq = try unsigned(object, "seq")
+                return .ack(seq...seq)
+            }
+            let from = try unsigned(object, "from")
+            let through = try unsigned(object, "through")
+            guard from <= through else { throw .invalid("ack range \(from)...\(through) is empty") }
+            return .ack(from...through)
+        case "dead":
+            guard let reason = object["reason"] as? String else {
+                throw .invalid("dead record without reason")
+            }
+            return .dead(seq: try unsigned(object, "seq"), reason: reason)
+        case "retry":
+            return .retry(seq: try unsigned(object, "seq"))
+        default:
+            throw .invalid("unknown record kind \(String(reflecting: kind))")
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let payloadMarker = Array(#","payload":"#.utf8)
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    private static func unsigned(_ object: [String: Any], _ field: String) throws(QueueLineDefect) -> UInt64 {
+        guard let number = object[field] as? NSNumber, let value = UInt64(number.stringValue) else {
+            throw .invalid("field \(String(reflecting: field)) is missing or not an unsigned integer")
+        }
+        return value
+    }
+
+    /// The payload's bytes: everything after the first top-level `,"payload":` up to the
+    /// closing brace. Fields before the payload are numbers and escaped strings, which
+    /// cannot contain `"payload":` with a bare quote, so the first match is the field itself.
+    private static func rawPayload(_ json: [UInt8]) -> Data? {
+        guard json.last == UInt8(ascii: "}"), json.count > payloadMarker.count else { return nil }
+        var index = 0
+        while index + payloadMarker.count < json.count {
+            if json[index] == payloadMarker[0],
+                json[index..<index + payloadMarker.count].elementsEqual(payloadMarker)
+            {
+                return Data(json[(index + payloadMarker.count)..<(json.count - 1)])
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Appends `text` as a JSON string literal.
+    static func appendString(_ text: String, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): buffer.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): buffer.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): buffer.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): buffer.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): buffer.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                buffer.append(contentsOf: #"\u00"#.utf8)
+                buffer.append(hexDigits[Int(byte >> 4)])
+                buffer.append(hexDigits[Int(byte & 0xF)])
+            default: buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

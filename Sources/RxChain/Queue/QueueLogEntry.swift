@@ -1,0 +1,43 @@
+import Foundation
+
+/// One line of a queue log, decoded.
+///
+/// On disk each line is `<crc32 as 8 lowercase hex digits> <json>\n`, the CRC taken over
+/// the JSON bytes. The JSON object's `kind` says which entry it is:
+///
+/// ```
+/// 3f1c0a9e {"kind":"header","version":1,"next_seq":1}
+/// 0b5e77d2 {"kind":"enqueue","seq":1,"key":"A1B2:1","tag":"expense/put","payload":{"id":7}}
+/// 91aa03c4 {"kind":"ack","seq":1}                      one request, or
+/// 5d02e1f8 {"kind":"ack","from":2,"through":9}         a run of them
+/// 77c0d1a2 {"kind":"dead","seq":10,"reason":"HTTP 422: bad category"}
+/// 1e0f4b63 {"kind":"retry","seq":10}
+/// ```
+///
+/// The payload is always the last field, written verbatim, so it is read back byte for byte.
+enum QueueLogEntry: Sendable, Equatable {
+    /// The first line of every log: the format version and the next sequence number to
+    /// assign, so sequence numbers survive compaction of every record.
+    case header(version: Int, nextSeq: UInt64)
+    case enqueue(QueueRecord)
+    case ack(ClosedRange<UInt64>)
+    case dead(seq: UInt64, reason: String)
+    case retry(seq: UInt64)
+
+    /// The format version this code writes and reads.
+    static let version = 1
+}
+
+/// Why a log line could not be decoded.
+enum QueueLineDefect: Error, Equatable, CustomStringConvertible {
+    /// The line is not self-consistent (bad CRC, no CRC, unreadable JSON): damaged or torn.
+    case damaged(String)
+    /// The line checks out, but its content is not a record this code understands.
+    case invalid(String)
+
+    var description: String {
+        switch self {
+        case .damaged(let reason), .invalid(let reason): reason
+        }
+    }
+}

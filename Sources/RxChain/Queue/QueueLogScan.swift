@@ -1,0 +1,69 @@
+/// A read of a queue log's bytes: the contents they replay to, the torn tail to cut, the lines to quarantine.
+///
+/// Pure: it changes no file. Recovery acts on it; read-only inspection only shows it.
+struct QueueLogScan: Sendable {
+    /// The torn last line: where it starts (the length to truncate to), its number and why.
+    struct TornTail: Sendable, Equatable {
+        var offset: Int
+        var lineNumber: Int
+        var reason: String
+    }
+
+    var contents = QueueContents()
+    var tornTail: TornTail?
+    var quarantine: [QuarantinedLine] = []
+    /// Lines kept in the log (header included).
+    var lineCount = 0
+    /// Whether the log holds no header (empty, or only a torn first line).
+    var needsHeader = true
+
+    /// Reads `bytes` of the log at `path`. Throws only when the header is unreadable while
+    /// lines follow it (the sequence high-water mark would be lost).
+    init(bytes: [UInt8], path: String) throws(SyncQueueError) {
+        var start = 0
+        var lineNumber = 0
+        while start < bytes.count {
+            lineNumber += 1
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                tornTail = TornTail(
+                    offset: start, lineNumber: lineNumber, reason: "no line break at the end (torn write)")
+                return
+            }
+            let line = bytes[start..<newline]
+            let isLast = newline + 1 == bytes.count
+            defer { start = newline + 1 }
+            let entry: QueueLogEntry
+            do {
+                entry = try QueueLogEntry.decode(line)
+            } catch {
+                if isLast, case .damaged = error {
+                    tornTail = TornTail(offset: start, lineNumber: lineNumber, reason: error.description)
+                    return
+                }
+                guard lineNumber > 1 else { throw .corruptHeader(path: path, reason: error.description) }
+                quarantine.append(
+                    QuarantinedLine(lineNumber: lineNumber, reason: error.description, bytes: line))
+                continue
+            }
+            if lineNumber == 1 {
+                guard case .header(let version, let nextSeq) = entry else {
+                    throw .corruptHeader(path: path, reason: "the first line is not a header")
+                }
+                guard version <= QueueLogEntry.version else {
+                    throw .unsupportedVersion(path: path, version: version)
+                }
+                contents = QueueContents(nextSeq: nextSeq)
+                needsHeader = false
+                lineCount = 1
+                continue
+            }
+            do {
+                try contents.apply(entry, position: 0)
+                lineCount += 1
+            } catch {
+                quarantine.append(
+                    QuarantinedLine(lineNumber: lineNumber, reason: error.description, bytes: line))
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// The queue's in-memory state and its hand-off to the writer thread, as pure transitions.
+///
+/// Every accepted operation gets the next log *position* (1, 2, 3, … per open queue) and
+/// goes into the inbox in that order; the writer takes the whole inbox at once, so records
+/// submitted while it writes or syncs share its next write and `fsync` (group commit).
+/// A position is *durable* once the writer says so; waiting for a position means waiting
+/// for it and everything before it.
+///
+/// The owner (``SyncQueueStorage``) calls each event under its lock and performs the
+/// returned action after unlocking; completions are never called here.
+struct SyncQueueStateMachine {
+    typealias Completion = @Sendable (Result<Void, SyncQueueError>) -> Void
+
+    /// What the writer thread does next.
+    enum WriterAction {
+        /// Append these entries (positions `firstPosition…`) to the log.
+        case write([QueueLogEntry], firstPosition: UInt64)
+        /// Rewrite the log as `contents` (which already includes every position through `through`).
+        case compact(QueueContents, through: UInt64)
+        /// Nothing to do: wait for a wake-up.
+        case sleep
+        /// Close the files and stop.
+        case stop
+    }
+
+    /// A change accepted into the inbox.
+    struct Accepted {
+        var position: UInt64
+        /// Whether the writer is asleep and must be woken (after unlocking).
+        var wakeWriter: Bool
+    }
+
+    private enum Phase { case open, closing, stopped }
+
+    let directory: String
+    let deviceID: String
+    private(set) var contents: QueueContents
+    private(set) var quarantined: [QuarantinedLine]
+    private var phase = Phase.open
+    private(set) var failure: SyncQueueError?
+    private var inbox: [QueueLogEntry] = []
+    private var nextPosition: UInt64 = 1
+    private var handedPosition: UInt64 = 0
+    private(set) var durablePosition: UInt64 = 0
+    private var waiters: [UInt64: [Completion]] = [:]
+    private var compactionWaiters: [Completion] = []
+    private var stopWaiters: [Completion] = []
+    private var writerAsleep = false
+    private var compactionRequested = false
+    /// Lines in the current log file, written or handed to the writer (drives auto-compaction).
+    private var linesInLog: Int
+
+    /// Compaction starts on its own when the log has more lines than this and at least
+    /// half of them are dead weight (acknowledged requests).
+    static let autoCompactionMinimumLines = 1_000
+
+    init(
+        directory: String, deviceID: String, contents: QueueContents, linesInLog: Int,
+        quarantined: [QuarantinedLine]
+    ) {
+        self.directory = directory
+        self.deviceID = deviceID
+        self.contents = contents
+        self.linesInLog = linesInLog
+        self.quarantined = quarantined
+    }
+
+    // MARK: Operations
+
+    mutating func enqueueRequested(tag: String, payload: Data) throws(SyncQueueError) -> (
+        QueueRecord, Accepted
+    ) {
+        try checkUsable()
+        let seq = contents.nextSeq
+        let record = QueueRecord(seq: seq, key: "\(deviceID):\(seq)", tag: tag, payload: payload)
+        return (record, try accept(.enqueue(record)))
+    }
+
+    mutating func acknowledgeRequested(_ seqs: [UInt64]) throws(SyncQueueError) -> Accepted {
+        try checkUsable()
+        let live = Set(seqs).filter {
+            contents.pending.contains(seq: $0) || contents.deadLetter(seq: $0) != nil
+        }
+        var position = nextPosition - 1
+        var wake = false
+        for range in Self.runs(of: live.sorted()) {
+            let accepted = try accept(.ack(range))
+            position = accepted.position
+            wake = wake || accepted.wakeWriter
+        }
+        return Accepted(position: position, wakeWriter: wake)
+    }
+
+    mutating func deadLetterRequested(seq: UInt64, reason: String) throws(SyncQueueError) -> Accepted {
+        try checkUsable()
+        guard contents.pending.contains(seq: seq) else { throw .notPending(seq: seq) }
+        return try accept(.dead(seq: seq, reason: reason))
+    }
+
+    mutating func retryRequested(seq: UInt64) throws(SyncQueueError) -> Accepted {
+        try checkUsable()
+        guard contents.deadLetter(seq: seq) != nil else { throw .notDeadLetter(seq: seq) }
+        return try accept(.retry(seq: seq))
+    }
+
+    /// Registers `completion` for when `position` is durable; returns the result at once if it is known.
+    mutating func persistenceAwaited(position: UInt64, completion: @escaping Completion) -> Result<
+        Void, SyncQueueError
+    >? {
+        if position <= durablePosition { return .success(()) }
+        if let failure { return .failure(failure) }
+        if phase == .stopped { return .failure(.closed(directory: directory)) }
+        waiters[position, default: []].append(completion)
+        return nil
+    }
+
+    /// Asks for a compaction; returns whether to wake the writer, or the error to report at once.
+    mutating func compactionRequested(completion: @escaping Completion) throws(SyncQueueError) -> Bool {
+        try checkUsable()
+        compactionRequested = true
+        compactionWaiters.append(completion)
+        return wakeWriter()
+    }
+
+    /// Asks the writer to finish the inbox and stop; returns whether to wake it, or nil
+    /// when it has already stopped (the completion is then the caller's to call).
+    mutating func closeRequested(completion: @escaping Completion) -> Bool? {
+        guard phase != .stopped else { return nil }
+        phase = .closing
+        stopWaiters.append(completion)
+        return wakeWriter()
+    }
+
+    // MARK: Writer events
+
+    mutating func writerReady() -> WriterAction {
+        let due =
+            linesInLog + inbox.count > Self.autoCompactionMinimumLines
+            && contents.liveLineCount * 2 < linesInLog + inbox.count
+        if failure == nil, compactionRequested || (due && !inbox.isEmpty) {
+            compactionRequested = false
+            inbox.removeAll()
+            handedPosition = nextPosition - 1
+            linesInLog = contents.liveLineCount
+            return .compact(contents, through: handedPosition)
+        }
+        if !inbox.isEmpty {
+            let first = handedPosition + 1
+            let entries = inbox
+            inbox.removeAll(keepingCapacity: true)
+            handedPosition += UInt64(entries.count)
+            linesInLog += entries.count
+            return .write(entries, firstPosition: first)
+        }
+        if phase == .closing { return .stop }
+        writerAsleep = true
+        return .sleep
+    }
+
+    /// Positions through `position` are durable: returns the completions to call with success.
+    mutating func writeSucceeded(through position: UInt64) -> [Completion] {
+        let previous = durablePosition
+        durablePosition = max(durablePosition, position)
+        guard !waiters.isEmpty else { return [] }
+        var done: [Completion] = []
+        if UInt64(waiters.count) < durablePosition - previous {
+            for key in waiters.keys where key <= durablePosition { done += waiters.removeValue(forKey: key)! }
+        } else if previous < durablePosition {
+            for key in (previous + 1)...durablePosition { done += waiters.removeValue(forKey: key) ?? [] }
+        }
+        return done
+    }
+
+    /// A compaction through `position` is durable.
+    mutating func compactionSucceeded(through position: UInt64) -> [Completion] {
+        let done = writeSucceeded(through: position) + compactionWaiters
+        compactionWaiters.removeAll()
+        return done
+    }
+
+    /// A write, `fsync` or rename failed: the queue stops accepting work. Returns the
+    /// completions to call with `error` (everything not yet durable).
+    mutating func writeFailed(_ error: SyncQueueError) -> [Completion] {
+        if failure == nil { failure = error }
+        inbox.removeAll()
+        let failed = waiters.values.flatMap { $0 } + compactionWaiters
+        waiters.removeAll()
+        compactionWaiters.removeAll()
+        return failed
+    }
+
+    /// The writer closed its files: returns the close completions (to succeed) and any
+    /// waiter whose position never became durable (to fail with ``stopError``).
+    mutating func writerStopped() -> (closed: [Completion], abandoned: [Completion]) {
+        phase = .stopped
+        let closed = stopWaiters
+        let abandoned = compactionWaiters + waiters.values.flatMap { $0 }
+        stopWaiters.removeAll()
+        compactionWaiters.removeAll()
+        waiters.removeAll()
+        return (closed, abandoned)
+    }
+
+    /// The error a waiter gets when the writer stopped before its position was durable.
+    var stopError: SyncQueueError {
+        failure ?? .closed(directory: directory)
+    }
+
+    // MARK: Helpers
+
+    private mutating func accept(_ entry: QueueLogEntry) throws(SyncQueueError) -> Accepted {
+        let position = nextPosition
+        do {
+            try contents.apply(entry, position: position)
+        } catch {
+            preconditionFailure("SyncQueueStateMachine accepted \(entry) that its contents refuse: \(error)")
+        }
+        nextPosition += 1
+        inbox.append(entry)
+        return Accepted(position: position, wakeWriter: wakeWriter())
+    }
+
+    private mutating func wakeWriter() -> Bool {
+        guard writerAsleep else { return false }
+        writerAsleep = false
+        return true
+    }
+
+    private func checkUsable() throws(SyncQueueError) {
+        if let failure { throw .unusable(directory: directory, cause: failure) }
+        guard phase == .open else { throw .closed(directory: directory) }
+    }
+
+    /// Sorted numbers as runs of consecutive values.
+    static func runs(of sorted: [UInt64]) -> [ClosedRange<UInt64>] {
+        var result: [ClosedRange<UInt64>] = []
+        for value in sorted {
+            if let last = result.last, last.upperBound + 1 == value {
+                result[result.count - 1] = last.lowerBound...value
+            } else {
+                result.append(value...value)
+            }
+        }
+        return result
+    }
+}

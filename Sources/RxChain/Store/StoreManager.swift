@@ -1,0 +1,229 @@
+import Synchronization
+
+/// The actor that owns one immutable state and applies messages to it, strictly in order.
+///
+/// - **Ordering**: messages are applied one at a time, in the order they were sent —
+///   also when many threads and tasks send at once (each sender's order is kept; the
+///   interleaving between senders is the order in which their sends returned). Sends
+///   land in an ordered inbox that the actor drains in batches.
+/// - **Sending**: ``send(_:)`` returns at once and is callable from non-async code;
+///   ``submit(_:)`` also returns at once, with a ``SendHandle`` to await the state
+///   right after the message (or its ``Rejection``), and later stages.
+/// - **Publishing**: after each applied message the new state is published to
+///   ``states`` and to the observed slices (``observe(_:)``), synchronously on the actor,
+///   before the next message is applied.
+/// - **Re-entrancy**: a message sent from inside an observer (or a reducer's caller) is
+///   queued behind the current one, never applied in the middle of it.
+/// - **Sync**: the reducer's requests are handed to the ``SyncSink`` in order, without
+///   waiting for any I/O.
+/// - **Rejections**: a rejected message leaves the state as it was; the rejection goes
+///   to the sender's handle and to ``failures``.
+/// - **Lifetime**: the store's drain task exists only while there is work and holds the
+///   store only for that long; dropping the last reference to an idle store frees it.
+///
+/// ```swift
+/// let store = StoreManager(initialState: 0, reducer: counterReducer)
+/// store.send(.increment)                              // fire and forget
+/// let count = try await store.submit(.increment).applied  // the state right after
+/// let token = store.observe(\.self).sink { print($0) }
+/// ```
+public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable> {
+    @usableFromInline
+    enum InboxEntry: Sendable {
+        case message(Msg, SendHandle<State>?)
+        case evaluateSlice(SliceEvaluator<State>)
+    }
+
+    /// The state after the last applied message.
+    public var state: State { current }
+    @usableFromInline var current: State
+    @usableFromInline let reducer: Reducer<State, Msg, Request>
+    @usableFromInline let sink: any SyncSink<Request>
+    @usableFromInline let inbox = Lock(StoreInbox<InboxEntry>())
+    @usableFromInline let stateRelay = ReplayLatestRelay<State>()
+    @usableFromInline let failureRelay = PassthroughRelay<Rejection>()
+    /// The store's copy of the slice evaluators and the registry version it was read at.
+    @usableFromInline var evaluators: [SliceEvaluator<State>] = []
+    @usableFromInline var evaluatorsVersion: UInt64 = 0
+    @usableFromInline let slices = SliceRegistry<State>()
+
+    /// Creates a store holding `initialState`, applying messages with `reducer`, handing requests to `sink`.
+    public init(
+        initialState: State,
+        reducer: TagCompositeReducer<State, Msg, Request>,
+        sink: any SyncSink<Request> = InMemorySyncSink<Request>()
+    ) {
+        self.init(initialState: initialState, reducer: reducer.reducer, sink: sink)
+    }
+
+    /// Creates a store with a plain ``Reducer``.
+    public init(
+        initialState: State,
+        reducer: Reducer<State, Msg, Request>,
+        sink: any SyncSink<Request> = InMemorySyncSink<Request>()
+    ) {
+        self.current = initialState
+        self.reducer = reducer
+        self.sink = sink
+        stateRelay.send(initialState)
+    }
+
+    // MARK: Sending
+
+    /// Sends `message` and returns at once (fire and forget). Callable from any thread.
+    ///
+    /// The message is applied after every message sent before it (by this caller and by
+    /// any caller whose send returned earlier). A rejection goes to ``failures``.
+    @inlinable
+    public nonisolated func send(_ message: Msg) {
+        enqueue(.message(message, nil))
+    }
+
+    /// Sends several messages, applied consecutively in this order.
+    public nonisolated func send(contentsOf messages: [Msg]) {
+        let entries = messages.map { InboxEntry.message($0, nil) }
+        let action = inbox.withLock { $0.entriesArrived(entries) }
+        if action == .startDrain { startDrain() }
+    }
+
+    /// Sends `message` and returns at once with a handle to await its stages.
+    ///
+    /// ```swift
+    /// let state = try await store.submit(.rename("Food")).applied
+    /// ```
+    @inlinable
+    public nonisolated func submit(_ message: Msg) -> SendHandle<State> {
+        let handle = SendHandle<State>()
+        enqueue(.message(message, handle))
+        return handle
+    }
+
+    /// Returns once every message sent before this call has been applied and published.
+    @inlinable
+    public func settle() {
+        drainInbox()
+    }
+
+    // MARK: Observing
+
+    /// Every new state, starting with the current one.
+    public nonisolated var states: Signal<State> { stateRelay.signal }
+
+    /// The rejections of messages sent with ``send(_:)`` or ``submit(_:)``, in order.
+    public nonisolated var failures: Signal<Rejection> { failureRelay.signal }
+
+    /// Number of slices currently observed (for diagnostics and tests).
+    public nonisolated var observedSliceCount: Int { slices.count }
+
+    /// A signal of the distinct values at `keyPath`, starting with the current one.
+    ///
+    /// All observations of the same key path share one evaluation per state change;
+    /// an unchanged slice wakes nobody. The slice is evaluated on the store's actor;
+    /// move delivery to your own actor with `observe(on:)`.
+    @inlinable
+    public nonisolated func observe<Slice: Sendable & Equatable>(
+        _ keyPath: KeyPath<State, Slice> & Sendable
+    ) -> Signal<Slice> {
+        let (entry, lease, isNew) = slices.leaseSlice(keyPath: keyPath)
+        if isNew { enqueue(.evaluateSlice({ entry.evaluate($0) })) }
+        return Self.leasedSignal(entry.relay.signal, lease: lease)
+    }
+
+    /// A signal of the distinct values `selector` computes, starting with the current one.
+    ///
+    /// The selector runs once per state change for this `observe` call, however many
+    /// subscribers share the returned signal.
+    @inlinable
+    public nonisolated func observe<Slice: Sendable & Equatable>(
+        _ selector: @escaping @Sendable (State) -> Slice
+    ) -> Signal<Slice> {
+        let entry = SliceEntry<State, Slice>(select: selector)
+        let lease = slices.leaseSlice(entry)
+        enqueue(.evaluateSlice({ entry.evaluate($0) }))
+        return Self.leasedSignal(entry.relay.signal, lease: lease)
+    }
+
+    /// A signal of one entry of a `TreeDictionary` in the state, starting with its current value (nil when absent).
+    ///
+    /// All keyed observations of one dictionary share a single diff per state change,
+    /// which visits only the entries that changed: a message that updates one record
+    /// wakes only that record's observers, however many records are watched.
+    ///
+    /// ```swift
+    /// let rent = store.observe(\.replicated.transactions, key: "rent")
+    /// ```
+    @inlinable
+    public nonisolated func observe<Key: Hashable & Sendable, Value: Sendable & Equatable>(
+        _ keyPath: KeyPath<State, TreeDictionary<Key, Value>> & Sendable, key: Key
+    ) -> Signal<Value?> {
+        let (group, relay, lease) = slices.leaseKeyedSlice(keyPath: keyPath, key: key)
+        enqueue(.evaluateSlice({ group.evaluate($0) }))
+        return Self.leasedSignal(relay.signal, lease: lease)
+    }
+
+    @usableFromInline
+    static func leasedSignal<Value>(_ signal: Signal<Value>, lease: SliceLease) -> Signal<Value> {
+        Signal { observer in
+            let subscription = signal.subscribe(observer)
+            return Subscription {
+                withExtendedLifetime(lease) {}
+                subscription.cancel()
+            }
+        }
+    }
+
+    // MARK: Draining
+
+    @inlinable
+    nonisolated func enqueue(_ entry: InboxEntry) {
+        if inbox.withLock({ $0.entryArrived(entry) }) == .startDrain { startDrain() }
+    }
+
+    @inlinable
+    nonisolated func startDrain() {
+        // Holds the store only until the inbox is empty.
+        Task { await self.drainInbox() }
+    }
+
+    @inlinable
+    func drainInbox() {
+        while let batch = inbox.withLock({ $0.batchRequested() }) {
+            for entry in batch {
+                switch entry {
+                case .message(let message, let handle):
+                    apply(message, handle: handle)
+                case .evaluateSlice(let evaluate):
+                    evaluate(current)
+                }
+            }
+            inbox.withLock { $0.batchProcessed(batch) }
+        }
+    }
+
+    @inlinable
+    func apply(_ message: Msg, handle: SendHandle<State>?) {
+        let result: DataSync<State, Request>
+        do {
+            result = try reducer.reduce(current, message)
+        } catch {
+            failureRelay.send(error)
+            handle?.messageRejected(error)
+            return
+        }
+        current = result.state
+        let progress = handle.map { _ in SyncProgress(requestCount: result.requests.count) }
+        if !result.requests.isEmpty { sink.accept(result.requests, progress: progress) }
+        publish(current)
+        if let handle, let progress { handle.messageApplied(current, progress: progress) }
+    }
+
+    @inlinable
+    func publish(_ state: State) {
+        stateRelay.send(state)
+        // The registry changes rarely; re-read it (under its lock) only when its version moved.
+        if slices.version.load(ordering: .acquiring) != evaluatorsVersion {
+            (evaluatorsVersion, evaluators) = slices.versionedEvaluators
+        }
+        for evaluate in evaluators { evaluate(state) }
+    }
+}

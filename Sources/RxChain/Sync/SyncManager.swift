@@ -1,0 +1,179 @@
+import Foundation
+import Synchronization
+
+/// The actor that carries a store's sync requests to the remote: durably, in order, one batch at a time.
+///
+/// - **Write-ahead**: ``accept(_:progress:)`` (called by the ``StoreManager`` on its own
+///   actor, never waiting) appends each request to the durable ``SyncQueue`` in order; the
+///   queue's writer thread does the I/O (group commit). Only once a request is on disk is
+///   the consumer woken.
+/// - **Wake-ups, never the only copy**: the consumer is woken through a bounded
+///   single-consumer `AsyncStream` (capacity ``Configuration/wakeUpCapacity``). Each
+///   wake-up only says "look at the queue"; the consumer always takes pending records
+///   from the queue, in sequence order. A full buffer drops a wake-up (counted in
+///   ``droppedWakeUps``) while others are still buffered, so work is delayed, never lost
+///   or reordered.
+/// - **One batch in flight**, through the ``SyncTransport``; acknowledged records leave the
+///   queue; a transient failure keeps them and retries with ``RetryPolicy`` backoff on the
+///   injected clock; a permanent failure moves the record to the dead letters (kept on
+///   disk, retriable with ``retryDeadLetter(seq:)``) and the records behind it go on —
+///   except those that depend on it (same ``Configuration/dependencyKey``).
+/// - **Triggers**: new durable requests, ``connectivityChanged(online:)``, the retry timer,
+///   ``flushNow()``.
+/// - **Status**: ``status`` publishes pending/in-flight/dead-letter counts, attempt times and the last error.
+///
+/// > Important: call ``shutdown()`` before dropping a manager: it lets the batch in
+/// > flight finish, stops the consumer and closes the queue.
+public final actor SyncManager<Request: SyncRequest>: SyncSink {
+    /// Tuning and policies.
+    public struct Configuration: Sendable {
+        /// Buffer of the wake-up stream (default 100).
+        public var wakeUpCapacity = 100
+        /// Backoff for transient failures.
+        public var retry = RetryPolicy()
+        /// Conflicts retried at once before backing off.
+        public var immediateConflictRetries = 3
+        /// Pending-request coalescing (off by default).
+        public var coalescing: CoalescingRules?
+        /// Requests with the same key as a dead letter wait with it (dead-lettered too) instead of being sent.
+        public var dependencyKey: (@Sendable (QueueRecord) -> String?)?
+        /// The clock the retry timer sleeps on (inject a manual clock in tests).
+        public var clock: any Clock<Duration> = ContinuousClock()
+        /// Whether the remote is assumed reachable at start.
+        public var startsOnline = true
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The durable queue the manager drains.
+    public nonisolated let queue: SyncQueue
+    let transport: any SyncTransport
+    let configuration: Configuration
+    var machine: SyncManagerStateMachine
+    nonisolated let wakeUps: AsyncStream<UInt64>.Continuation
+    nonisolated let consumer = Lock<Task<Void, Never>?>(nil)
+    var retryTimer: Task<Void, Never>?
+    nonisolated let progressBySeq = Lock<[UInt64: SyncProgress]>([:])
+    nonisolated let statusRelay: CurrentValueRelay<SyncStatus>
+    nonisolated let droppedWakeUpCount = Atomic<Int>(0)
+    private nonisolated let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// Creates a manager draining `queue` through `transport`, and starts its consumer.
+    public init(queue: SyncQueue, transport: any SyncTransport, configuration: Configuration = Configuration()) {
+        self.queue = queue
+        self.transport = transport
+        self.configuration = configuration
+        self.machine = SyncManagerStateMachine(online: configuration.startsOnline)
+        var status = SyncStatus()
+        status.isOnline = configuration.startsOnline
+        status.pendingCount = queue.pendingCount
+        status.deadLetterCount = queue.deadLetters.count
+        self.statusRelay = CurrentValueRelay(status)
+        let (stream, continuation) = AsyncStream<UInt64>.makeStream(
+            bufferingPolicy: .bufferingOldest(max(1, configuration.wakeUpCapacity)))
+        self.wakeUps = continuation
+        let task = Task { [weak self] in
+            for await _ in stream {
+                guard let self else { return }
+                await self.wakeUpReceived()
+            }
+        }
+        consumer.withLock { $0 = task }
+        // Requests left from an earlier run are sent as soon as the consumer runs.
+        continuation.yield(0)
+    }
+
+    // MARK: Input
+
+    /// Appends the requests of one message to the durable queue, in order, and returns at once.
+    ///
+    /// `progress` is told when the requests are persisted, then acknowledged (or failed).
+    public nonisolated func accept(_ requests: [Request], progress: SyncProgress?) {
+        var receipts: [QueueReceipt] = []
+        for request in requests {
+            do {
+                let payload = try encoder.encode(request)
+                // Registered in the same critical section as the enqueue, so the consumer
+                // cannot acknowledge the record before its progress is known.
+                let receipt = try progressBySeq.withLock { table in
+                    let receipt = try queue.enqueue(tag: request.tag.rawValue, payload: payload)
+                    if let progress { table[receipt.seq] = progress }
+                    return receipt
+                }
+                receipts.append(receipt)
+            } catch {
+                progress?.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
+                recordFailure(String(describing: error))
+                return
+            }
+        }
+        for receipt in receipts {
+            receipt.whenPersisted { result in
+                switch result {
+                case .success:
+                    progress?.requestsPersisted(1)
+                    self.wake(seq: receipt.seq)
+                case .failure(let error):
+                    progress?.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
+                }
+            }
+        }
+        updateStatus { $0.pendingCount = self.queue.pendingCount }
+    }
+
+    /// Tells the manager whether the remote is reachable; going online flushes at once.
+    public func connectivityChanged(online: Bool) {
+        perform(machine.connectivityChanged(online: online))
+        updateStatus { $0.isOnline = online }
+    }
+
+    /// Sends whatever is pending now, skipping a scheduled backoff.
+    public func flushNow() {
+        if case .waitingToRetry = machine.state {
+            perform(machine.retryTimerFired())
+        } else {
+            perform(machine.workArrived())
+        }
+    }
+
+    /// Puts a dead letter (and the requests that waited for it) back in the queue and flushes.
+    public func retryDeadLetter(seq: UInt64) throws {
+        let letter = queue.deadLetters.first { $0.record.seq == seq }
+        var last = try queue.retryDeadLetter(seq: seq)
+        if let key = configuration.dependencyKey, let letter, let dependency = key(letter.record) {
+            for waiting in queue.deadLetters where key(waiting.record) == dependency {
+                last = try queue.retryDeadLetter(seq: waiting.record.seq)
+            }
+        }
+        refreshCounts()
+        // The consumer only sends what is on disk: wake it once the retry records are.
+        last.whenPersisted { result in
+            if case .success = result { Task { await self.flushNow() } }
+        }
+    }
+
+    /// Lets the batch in flight finish, stops the consumer and the timer, and closes the queue.
+    public func shutdown() async {
+        perform(machine.shutdownRequested())
+        wakeUps.finish()
+        await consumer.withLock { $0 }?.value
+        retryTimer?.cancel()
+        await queue.close()
+    }
+
+    // MARK: Observing
+
+    /// The sync status, starting with the current one.
+    public nonisolated var status: Signal<SyncStatus> { statusRelay.signal }
+
+    /// The latest status.
+    public nonisolated var currentStatus: SyncStatus { statusRelay.value }
+
+    /// Wake-ups the bounded stream dropped because its buffer was full (the work they announced was not lost).
+    public nonisolated var droppedWakeUps: Int { droppedWakeUpCount.load(ordering: .relaxed) }
+}

@@ -1,0 +1,37 @@
+/// A small first-in, first-out buffer: amortised O(1) append and removal from the front.
+@usableFromInline
+struct FIFOBuffer<Element> {
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var head = 0
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool { head == storage.count }
+    @inlinable var count: Int { storage.count - head }
+
+    @inlinable mutating func append(_ element: Element) {
+        storage.append(element)
+    }
+
+    @inlinable mutating func popFirst() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage[head]
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+
+    @inlinable mutating func removeAll() -> [Element] {
+        defer {
+            storage.removeAll()
+            head = 0
+        }
+        return Array(storage[head...])
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// `rxchain-bench`: the project's benchmarks. Each command prints a table, or with
+/// `--json` one JSON object per figure per line (schema: see `Figure`).
+signal(SIGPIPE, SIG_IGN)
+
+let usage = """
+    usage: rxchain-bench <command> [--json] [options]
+
+    commands:
+      signals      relay fan-out (relay-1/10/100) and chain (map.filter.distinctUntilChanged), each
+                   against the same closures called in a loop
+      store        StoreManager sends and slice fan-out against a plain actor and a plain dictionary
+      collections  TreeDictionary updates (with the old version held), lookups, ==, changedKeys
+                   against Dictionary
+      queue        the durable sync queue (each durability, 1 and 4 producers) against write/fsync floors;
+                   queue --dir DIR --count N [--durability D] [--producers P]: pipelined run
+                   printing "persisted <seq>" per durable request
+      replay       playbook replay (--lines N, default 1000000) against JSONDecoder per line
+      remote       DirectoryRemote appends and tail reads on a small and a large playbook, against
+                   bare write+fsync and open+pread
+      sync         playbook sync of 100 remote + 100 local lines on a synced playbook, and opening a
+                   device from its local file against a full replay (--lines N[,N…], default 10000,1000000)
+      help         this text
+
+    test helpers (used by the test suite, not benchmarks):
+      remote-append --file <playbook> --count <n> --tag <tag>
+                 append n lines to a DirectoryRemote playbook, one conditional append each,
+                 retrying conflicts (the multi-process race test runs several at once)
+
+    Every figure is a median over at least five runs, with the baseline measured in the same run.
+    """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+arguments.removeAll { $0 == "--json" }
+let report = Report(json: json)
+
+switch arguments.first {
+case "signals":
+    SignalsBenchmark.run(report: report)
+case "store":
+    await StoreBenchmark.run(report: report)
+case "queue":
+    let status = await QueueBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
+case "collections":
+    TreeDictionaryBenchmark.run(report: report)
+case "replay":
+    ReplayBenchmark.run(report: report, arguments: Array(arguments.dropFirst()))
+case "remote":
+    await RemoteBenchmark.run(report: report)
+case "sync":
+    await SyncBenchmark.run(report: report, arguments: Array(arguments.dropFirst()))
+case "remote-append":
+    await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))
+case "help", "--help", "-h":
+    print(usage)
+case nil:
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+case let command?:
+    FileHandle.standardError.write(Data("rxchain-bench: unknown command '\(command)'\n\n\(usage)\n".utf8))
+    exit(2)
+}

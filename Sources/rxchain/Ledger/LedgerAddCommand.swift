@@ -1,0 +1,38 @@
+import Foundation
+import Ledger
+
+/// `rxchain ledger --store DIR add --charge N --category NAME [...]`: records a new transaction and prints its id.
+struct LedgerAddCommand: Command {
+    let name = "add"
+    let summary = "record a new transaction (prints its id)"
+    let signature = CommandSignature(
+        options: [
+            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            .value("charge", placeholder: "AMOUNT", help: "the amount, e.g. 12.5; required"),
+            .value("category", placeholder: "NAME", help: "its category; required"),
+            .value("type", placeholder: "TYPE", help: "CASH, CREDIT or TRANSFER"),
+            .value("description", placeholder: "TEXT", help: "free text"),
+            .value("id", placeholder: "ID", help: "the transaction's id (default: a new UUID)"),
+            LedgerCommand.atOption,
+        ])
+
+    func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        guard let charge = try arguments.value("charge", as: Double.self) else {
+            throw UsageError("missing option --charge AMOUNT")
+        }
+        guard let category = arguments.value("category") else { throw UsageError("missing option --category NAME") }
+        let id = arguments.value("id") ?? UUID().uuidString.lowercased()
+        let type = try LedgerCommand.transactionType(arguments)
+        let modifiedAt = try LedgerCommand.timestamp(arguments)
+        let description = arguments.value("description")
+        let terminal = context.terminal
+        return try LedgerCommand.withDevice(arguments, context: context) { device in
+            let action = try LedgerCommand.put(
+                id: id, charge: charge, category: category, type: type, description: description,
+                modifiedAt: modifiedAt)
+            try await device.record(action)
+            try terminal.writeLine(id)
+            return .success
+        }
+    }
+}

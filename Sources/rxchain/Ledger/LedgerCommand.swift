@@ -1,0 +1,118 @@
+import Foundation
+import Ledger
+import RxChain
+
+/// `rxchain ledger …`: the expense ledger, from playbooks and from a local store.
+///
+/// `--store DIR` and `--wait SECONDS` are forwarded options of the group: they may come
+/// before the subcommand (`rxchain ledger --store DIR add …`) or after it; every store
+/// subcommand declares them.
+enum LedgerCommand {
+    static let group = CommandGroup(
+        name: "ledger", summary: "an expense ledger: replay playbooks, record changes in a local store",
+        discussion: """
+            A store is a directory; DIR/queue/ holds this device's changes, in order, until
+            they are synced; DIR/remote.json names the playbook it syncs with (set by
+            'sync --remote URL'); DIR/sync/ holds its copy of that playbook. One process
+            writes a store at a time; only 'sync' talks to the remote.
+            """,
+        forwardedOptions: [storeOption, waitOption],
+        subcommands: [
+            LedgerReplayCommand(), LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(),
+            LedgerCategoriesCommand(), LedgerListCommand(), LedgerApplyCommand(), LedgerSyncCommand(),
+            LedgerStatusCommand(),
+        ])
+
+    static let storeOption = CommandSignature.Option.value(
+        "store", placeholder: "DIR", help: "the local store's directory (created when missing); required")
+    static let waitOption = CommandSignature.Option.value(
+        "wait", placeholder: "SECONDS",
+        help: "how long to wait for another process to release the store (default 10)")
+    static let atOption = CommandSignature.Option.value(
+        "at", placeholder: "TIMESTAMP", help: "when the change happened, RFC 3339 (default: now, UTC)")
+
+    /// How commands open a store: the remembered remote, never sending in the background
+    /// (only `sync` talks to the remote).
+    static var offline: LedgerSyncOptions {
+        var options = LedgerSyncOptions()
+        options.startsOnline = false
+        return options
+    }
+
+    /// `--store`, as a directory URL.
+    static func storeDirectory(_ arguments: ParsedArguments) throws(UsageError) -> URL {
+        guard let store = arguments.value("store") else {
+            throw UsageError("missing option --store DIR (the local store's directory)")
+        }
+        return URL(fileURLWithPath: store)
+    }
+
+    /// Opens the store named by `--store`, runs `work` on it, closes it.
+    ///
+    /// A ``Rejection`` thrown by `work` is reported as `rejected: …` with exit 1; a busy
+    /// store as the lock that is held.
+    static func withDevice(
+        _ arguments: ParsedArguments, context: CommandContext, options: LedgerSyncOptions = offline,
+        _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
+    ) throws -> ExitCode {
+        let directory = try storeDirectory(arguments)
+        let seconds = try arguments.value("wait", as: Double.self) ?? 10
+        guard seconds >= 0, seconds.isFinite else {
+            throw UsageError.invalidValue(String(seconds), option: "wait", expected: "a non-negative number")
+        }
+        var options = options
+        options.s3Credentials = S3Credentials(environment: context.environment)
+        options.s3Region = S3Credentials.region(environment: context.environment)
+        do {
+            return try AsyncBridge.run { [options] in
+                let device = try await LedgerDevice.open(
+                    directory: directory, options: options, lockWait: .milliseconds(Int64(seconds * 1000)))
+                do {
+                    let code = try await work(device)
+                    await device.close()
+                    return code
+                } catch {
+                    await device.close()
+                    throw error
+                }
+            }
+        } catch let rejection as Rejection {
+            context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
+            return .failure
+        }
+    }
+
+    /// `--at`, or now.
+    static func timestamp(_ arguments: ParsedArguments) throws(UsageError) -> Timestamp {
+        guard let text = arguments.value("at") else { return .now() }
+        do {
+            return try Timestamp(parsing: text)
+        } catch {
+            throw UsageError("option '--at' expects an RFC 3339 date-time, got '\(text)' (\(error.reason))")
+        }
+    }
+
+    /// `--type`, when given.
+    static func transactionType(_ arguments: ParsedArguments) throws(UsageError) -> TransactionType? {
+        guard let text = arguments.value("type") else { return nil }
+        guard let type = TransactionType(rawValue: text) else {
+            throw UsageError.invalidValue(text, option: "type", expected: "CASH, CREDIT or TRANSFER")
+        }
+        return type
+    }
+
+    /// A put built from command-line values; a value the playbook refuses is rejected input (exit 1).
+    static func put(
+        id: String, charge: Double, category: String?, type: TransactionType?, description: String?,
+        modifiedAt: Timestamp
+    ) throws(Rejection) -> LedgerAction {
+        do {
+            return .putTransaction(
+                try TransactionPut(
+                    id: id, charge: charge, category: category, type: type, description: description,
+                    modifiedAt: modifiedAt))
+        } catch {
+            throw Rejection(tag: LedgerAction.putTag, reason: error.detail, field: error.field)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Ledger
+import RxChain
+
+/// `rxchain ledger --store DIR edit ID [--charge …] [--category …] [--type …] [--description …]`: changes a transaction.
+///
+/// The change is a `transactions/put` carrying the given fields (and the current charge
+/// when `--charge` is left out); fields not given keep their values.
+struct LedgerEditCommand: Command {
+    let name = "edit"
+    let summary = "change fields of a transaction"
+    let signature = CommandSignature(
+        options: [
+            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            .value("charge", placeholder: "AMOUNT", help: "the new amount"),
+            .value("category", placeholder: "NAME", help: "the new category"),
+            .value("type", placeholder: "TYPE", help: "CASH, CREDIT or TRANSFER"),
+            .value("description", placeholder: "TEXT", help: "the new free text"),
+            LedgerCommand.atOption,
+        ],
+        arguments: [.required("ID", help: "the transaction's id")])
+
+    func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let id = arguments.argument("ID")!
+        let charge = try arguments.value("charge", as: Double.self)
+        let category = arguments.value("category")
+        let type = try LedgerCommand.transactionType(arguments)
+        let description = arguments.value("description")
+        let modifiedAt = try LedgerCommand.timestamp(arguments)
+        return try LedgerCommand.withDevice(arguments, context: context) { device in
+            let current = await device.state.replicated.transactions[id]
+            guard let currentCharge = charge ?? current?.charge else {
+                let reason =
+                    current == nil
+                    ? "no transaction with id '\(id)'"
+                    : "transaction '\(id)' is deleted (give --charge to put it anyway)"
+                throw Rejection(tag: LedgerAction.putTag, reason: reason, field: "payload.id")
+            }
+            try await device.record(
+                try LedgerCommand.put(
+                    id: id, charge: currentCharge, category: category, type: type, description: description,
+                    modifiedAt: modifiedAt))
+            return .success
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Ledger
+import RxChain
+
+/// `rxchain ledger --store DIR sync [--remote URL [--endpoint URL]] [--json]`: one whole
+/// sync with the store's playbook.
+///
+/// Downloads what other devices appended, appends this store's pending actions (each
+/// line carrying its `actionId`), lets the queue acknowledge them, and prints what
+/// happened. `--remote` (a `file://` URL, a path, or `s3://bucket/key`) and `--endpoint`
+/// (the S3 service; AWS in `AWS_REGION` when omitted) are remembered in the store
+/// (`DIR/remote.json`); a different remote starts a fresh copy of the new playbook
+/// (pending actions go to it). S3 requests are signed with `AWS_ACCESS_KEY_ID`,
+/// `AWS_SECRET_ACCESS_KEY` (and `AWS_SESSION_TOKEN`) for `AWS_REGION` (default
+/// `us-east-1`; `auto` for R2), read from the environment of every run and never saved
+/// or printed.
+///
+/// The upload retries conflicts and transient errors with a short backoff and gives up
+/// after ``maxFailures`` failed sends in a row, or at once on an error retrying will not
+/// fix (wrong credentials, a missing bucket), so the command always finishes: exit 0
+/// when everything pending was acknowledged, 1 otherwise (the reason on stderr; nothing
+/// is lost, the actions stay queued).
+struct LedgerSyncCommand: Command {
+    let name = "sync"
+    let summary = "download the playbook's new lines and upload this store's pending actions"
+    let signature = CommandSignature(
+        options: [
+            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            .value(
+                "remote", placeholder: "URL",
+                help: "the playbook to sync with: a file:// URL, a path or s3://bucket/key (remembered in the store)"),
+            .value(
+                "endpoint", placeholder: "URL",
+                help: "with an s3:// remote: the S3 service, e.g. http://127.0.0.1:9000 (default: AWS in AWS_REGION)"),
+            .flag("json", help: "print the report as one JSON object"),
+        ])
+
+    /// Failed sends in a row before the command gives up.
+    static let maxFailures = 8
+
+    func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        var options = LedgerCommand.offline
+        options.retry = RetryPolicy(base: .milliseconds(50), cap: .seconds(1))
+        let endpoint = arguments.value("endpoint")
+        if let location = arguments.value("remote") {
+            do {
+                options.remote = try LedgerRemoteSetting(
+                    parsing: location, endpoint: endpoint,
+                    region: S3Credentials.region(environment: context.environment))
+            } catch {
+                throw UsageError("option '--remote' expects a file:// URL, a path or s3://bucket/key: \(error)")
+            }
+        } else if endpoint != nil {
+            throw UsageError("option '--endpoint' needs '--remote s3://bucket/key'")
+        }
+        let json = arguments.flag("json")
+        let terminal = context.terminal
+        return try LedgerCommand.withDevice(arguments, context: context, options: options) { device in
+            let report = try await device.syncNow(maxFailures: Self.maxFailures)
+            if json {
+                try terminal.writeJSON(report)
+            } else {
+                for line in Self.lines(report) { try terminal.writeLine(line) }
+            }
+            return .success
+        }
+    }
+
+    /// The report as text, one fact a line.
+    static func lines(_ report: LedgerSyncReport) -> [String] {
+        var lines = [
+            "synced with \(report.location)",
+            "downloaded \(plural(report.linesDownloaded, "line")), uploaded \(plural(report.linesUploaded, "line"))",
+        ]
+        if report.recoveredActions > 0 {
+            lines.append("already uploaded (answer lost earlier): \(plural(report.recoveredActions, "action"))")
+        }
+        for ignored in report.ignoredActions {
+            lines.append("ignored \(ignored.key) \(ignored.tag): \(ignored.reason)")
+        }
+        lines.append("playbook: \(plural(report.lineCount, "line")) read; pending: \(report.pendingCount)")
+        return lines
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

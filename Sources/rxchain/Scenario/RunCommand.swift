@@ -1,0 +1,91 @@
+import Foundation
+
+/// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
+///
+/// Every file is parsed before it runs; files run one after the other, each in its own
+/// temporary directories. Exit 0 when every expectation held (skipped files count as
+/// held), 1 when one failed (or the machine failed under a step), 2 when a script has
+/// an error (unknown command, malformed line, unknown device…), reported as `FILE:LINE: …`.
+struct RunCommand: Command {
+    let name = "run"
+    let summary = "run scenario scripts: devices, sync, faults, crashes and expectations"
+    let signature = CommandSignature(
+        options: [
+            .flag("json", help: #"print the trace as JSON lines ("kind": "step", "file", "summary")"#)
+        ],
+        arguments: [.variadic("FILE", help: "scenario scripts (.scenario)", minimum: 1)],
+        discussion: """
+            A script declares devices sharing one remote, sends them messages, syncs them,
+            takes them offline, crashes them, injects remote faults and checks expectations:
+
+              device phone
+              device laptop
+              phone: add t1 12.5 food CASH "lunch"
+              sync phone laptop
+              expect laptop transactions.t1.charge == 12.5
+              expect phone == laptop
+
+            See Examples/README.md for the whole format and Examples/*.scenario for more.
+            """)
+
+    func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let files = arguments.arguments("FILE")
+        let json = arguments.flag("json")
+        let terminal = context.terminal
+        let renderer = ScenarioTraceRenderer(terminal: terminal)
+        var summary = ScenarioSummary()
+        for file in files {
+            let result = try runFile(file, json: json, renderer: renderer, context: context)
+            summary.add(result)
+            if json {
+                try terminal.writeJSON(result)
+            } else {
+                try renderer.fileFinished(result)
+            }
+        }
+        if json {
+            try terminal.writeJSON(summary)
+        } else {
+            try renderer.summary(summary)
+        }
+        return summary.exitCode
+    }
+
+    private func runFile(_ file: String, json: Bool, renderer: ScenarioTraceRenderer, context: CommandContext) throws
+        -> ScenarioFileResult
+    {
+        let url = URL(fileURLWithPath: file)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            context.terminal.writeErrorLine("\(file): cannot read the file")
+            var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
+            result.reason = "cannot read the file"
+            return result
+        }
+        let script: ScenarioScript
+        do {
+            script = try ScenarioParser.parse(String(decoding: data, as: UTF8.self), file: file)
+        } catch {
+            for error in error.errors { context.terminal.writeErrorLine("\(error)") }
+            var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
+            let count = error.errors.count
+            result.reason = "\(count) script error\(count == 1 ? "" : "s") (the first at \(error.errors[0].location))"
+            return result
+        }
+        if !json { try renderer.fileStarted(script) }
+        let runner = ScenarioRunner(script: script, baseDirectory: url.deletingLastPathComponent())
+        let terminal = context.terminal
+        let result = try AsyncBridge.run {
+            try await runner.run { event in
+                if json {
+                    try terminal.writeJSON(event)
+                } else {
+                    try renderer.step(event)
+                }
+                if event.status == .error {
+                    terminal.writeErrorLine("\(event.file):\(event.line ?? 0): \(event.detail.joined(separator: "; "))")
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Ledger
+import Synchronization
+
+/// The scenario's virtual clock: whole seconds of UTC, moved only by the script
+/// (`clock …`, `advance …`) and by `fault delay` on the remote.
+///
+/// Changes a script makes without an explicit `at` are stamped with this clock, and sync
+/// statuses record its times, so a scenario gives the same playbook on every run.
+///
+/// > Important: Thread-safe (an `Atomic`): the devices' sync engines read it from their own actors.
+final class ScenarioClock: Sendable {
+    /// 2026-01-01T00:00:00Z.
+    static let defaultStart: Int64 = 1_767_225_600
+    /// 9999-12-31T23:59:59Z, the last second a playbook timestamp can write.
+    static let latest: Int64 = 253_402_300_799
+
+    private let current: Atomic<Int64>
+
+    init(seconds: Int64) {
+        current = Atomic(seconds)
+    }
+
+    /// Seconds since 1970.
+    var seconds: Int64 { current.load(ordering: .relaxed) }
+
+    /// The current time as a playbook timestamp, `YYYY-MM-DDTHH:MM:SSZ`.
+    var now: Timestamp {
+        // The text is in the grammar: the clock stays within years 1970–9999 (see `set`).
+        try! Timestamp(parsing: Self.format(seconds))
+    }
+
+    /// The current time as a `Date`.
+    var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+
+    /// Sets the clock; `false` (and unchanged) outside 1970–9999.
+    @discardableResult
+    func set(_ seconds: Int64) -> Bool {
+        guard (0...Self.latest).contains(seconds) else { return false }
+        current.store(seconds, ordering: .relaxed)
+        return true
+    }
+
+    /// `2026-11-01T12:00:00Z`.
+    static func format(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}

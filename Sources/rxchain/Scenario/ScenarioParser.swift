@@ -1,0 +1,227 @@
+import Foundation
+import Ledger
+
+/// Reads a scenario script (see `Examples/README.md` for the format) into a ``ScenarioScript``.
+///
+/// Every line is checked before anything runs: an unknown command, a malformed line, a
+/// device used before it is declared, a bad number, time or path is a
+/// ``ScenarioScriptError`` naming the file, the line and what was wrong. All such errors
+/// of a file are reported together.
+struct ScenarioParser {
+    /// The commands a line may start with (besides `DEVICE:`).
+    static let commands = [
+        "scenario", "remote", "device", "clock", "offline", "online", "sync", "advance", "crash", "fault",
+        "playbook", "expect",
+    ]
+    /// Words that cannot name a device.
+    static let reservedNames: Set<String> = Set(commands).union(["all", "no"])
+
+    let file: String
+    private(set) var script: ScenarioScript
+    private(set) var errors: [ScenarioScriptError] = []
+    private var sawStep = false
+
+    init(file: String) {
+        self.file = file
+        self.script = ScenarioScript(file: file)
+    }
+
+    /// Parses `text` (the contents of `file`).
+    static func parse(_ text: String, file: String) throws(ScenarioScriptErrors) -> ScenarioScript {
+        var parser = ScenarioParser(file: file)
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            parser.parseLine(line, number: offset + 1)
+        }
+        guard parser.errors.isEmpty else { throw ScenarioScriptErrors(errors: parser.errors) }
+        return parser.script
+    }
+
+    mutating func parseLine(_ raw: Substring, number: Int) {
+        let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.hasPrefix("#") else { return }
+        let location = ScenarioLocation(file: file, line: number)
+        do throws(ScenarioSyntaxError) {
+            if let step = try parseStatement(Substring(line), location: location) {
+                script.steps.append(ScenarioStep(location: location, text: line, action: step))
+                sawStep = true
+            }
+        } catch {
+            errors.append(ScenarioScriptError(location: location, message: error.message))
+        }
+    }
+
+    /// A declaration (applied to the script, returns `nil`) or a step.
+    private mutating func parseStatement(_ line: Substring, location: ScenarioLocation) throws(ScenarioSyntaxError)
+        -> ScenarioStep.Action?
+    {
+        let words = try ScenarioTokenizer.words(line)
+        let head = words[0]
+        if !head.isQuoted, head.text.hasSuffix(":"), head.text.count > 1 {
+            let device = try declaredDevice(String(head.text.dropLast()))
+            let rest = line[line.index(line.startIndex, offsetBy: head.text.count)...]
+            return .send(device: device, try Self.message(rest))
+        }
+        let arguments = Array(words.dropFirst())
+        switch head.text {
+        case "scenario":
+            guard arguments.count == 1 else { throw ScenarioSyntaxError("usage: scenario \"TITLE\"") }
+            script.title = arguments[0].text
+            return nil
+        case "remote":
+            try declareRemote(arguments)
+            return nil
+        case "device":
+            try declareDevice(arguments, location: location)
+            return nil
+        case "clock":
+            guard arguments.count == 1 else { throw ScenarioSyntaxError("usage: clock TIMESTAMP") }
+            let time = try Self.timestamp(arguments[0].text)
+            if sawStep { return .setClock(time) }
+            script.clockStart = time.seconds
+            return nil
+        case "offline", "online":
+            return .setOnline(devices: try devices(arguments, usage: "\(head.text) DEVICE…"), head.text == "online")
+        case "sync":
+            return .sync(devices: try devices(arguments, usage: "sync DEVICE…"))
+        case "advance":
+            guard arguments.count == 1 else { throw ScenarioSyntaxError("usage: advance DURATION (e.g. 5m)") }
+            return .advance(seconds: try ScenarioDuration.seconds(parsing: arguments[0].text))
+        case "crash":
+            return try crash(arguments)
+        case "fault":
+            return try fault(arguments)
+        case "playbook":
+            return try playbook(arguments, line: line)
+        case "expect":
+            return .expect(try expectation(arguments))
+        default:
+            let suggestion = closestMatch(to: head.text, among: Self.commands)
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            throw ScenarioSyntaxError(
+                "unknown command '\(head.text)'\(hint); a line is a command (\(Self.commands.joined(separator: ", "))), "
+                    + "'DEVICE: message', or a # comment")
+        }
+    }
+
+    // MARK: Declarations
+
+    private mutating func declareRemote(_ arguments: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) {
+        guard !sawStep, script.devices.isEmpty else {
+            throw ScenarioSyntaxError("'remote' must come before the devices and the first step")
+        }
+        switch arguments.first?.text {
+        case "directory" where arguments.count <= 2:
+            script.remote = .directory(path: arguments.count == 2 ? arguments[1].text : nil)
+        case "s3":
+            script.remote = .unavailable(kind: "s3", reason: "this build has no S3 remote (only 'remote directory')")
+        default:
+            throw ScenarioSyntaxError("usage: remote directory [PATH] | remote s3 …")
+        }
+    }
+
+    private mutating func declareDevice(_ arguments: [ScenarioTokenizer.Word], location: ScenarioLocation)
+        throws(ScenarioSyntaxError)
+    {
+        let path: String?
+        switch arguments.count {
+        case 1: path = nil
+        case 3 where arguments[1].is("at"): path = arguments[2].text
+        default: throw ScenarioSyntaxError("usage: device NAME [at DIR]")
+        }
+        let name = arguments[0].text
+        guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else {
+            throw ScenarioSyntaxError(
+                "'\(name)' cannot name a device (letters, digits, - and _, starting with a letter)")
+        }
+        guard !Self.reservedNames.contains(name) else {
+            throw ScenarioSyntaxError("'\(name)' is a keyword and cannot name a device")
+        }
+        if let first = script.devices.first(where: { $0.name == name }) {
+            throw ScenarioSyntaxError("device '\(name)' is already declared at line \(first.location.line)")
+        }
+        script.devices.append(ScenarioScript.Device(name: name, path: path, location: location))
+    }
+
+    /// `name`, when a device of that name is declared.
+    func declaredDevice(_ name: String) throws(ScenarioSyntaxError) -> String {
+        guard script.devices.contains(where: { $0.name == name }) else {
+            let declared = script.devices.map(\.name)
+            let suggestion = closestMatch(to: name, among: declared).map { " (did you mean '\($0)'?)" } ?? ""
+            let list = declared.isEmpty ? "none yet" : declared.joined(separator: ", ")
+            throw ScenarioSyntaxError(
+                "unknown device '\(name)'\(suggestion); declare it first with 'device \(name)' (declared: \(list))")
+        }
+        return name
+    }
+
+    private func devices(_ words: [ScenarioTokenizer.Word], usage: String) throws(ScenarioSyntaxError) -> [String] {
+        guard !words.isEmpty else { throw ScenarioSyntaxError("usage: \(usage)") }
+        if words.count == 1, words[0].is("all") { return script.devices.map(\.name) }
+        var names: [String] = []
+        for word in words { names.append(try declaredDevice(word.text)) }
+        return names
+    }
+
+    // MARK: Steps
+
+    private func crash(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioStep.Action {
+        let usage = ScenarioSyntaxError("usage: crash DEVICE [during sync after download | during sync after write]")
+        guard let name = words.first else { throw usage }
+        let device = try declaredDevice(name.text)
+        let rest = words.dropFirst().map(\.text).joined(separator: " ")
+        if rest.isEmpty { return .crash(device: device, during: nil) }
+        guard rest.hasPrefix("during sync "), let point = ScenarioStep.CrashPoint(rawValue: String(rest.dropFirst(12)))
+        else { throw usage }
+        return .crash(device: device, during: point)
+    }
+
+    private func fault(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioStep.Action {
+        var words = words
+        var times = 1
+        if let last = words.last, !last.isQuoted, last.text.hasPrefix("x"), let count = Int(last.text.dropFirst()) {
+            guard count > 0 else { throw ScenarioSyntaxError("a fault repeats at least once (x1)") }
+            times = count
+            words.removeLast()
+        }
+        let text = words.map(\.text).joined(separator: " ")
+        let fault: ScenarioFault
+        switch text {
+        case "conflict": fault = .conflict
+        case "fail": fault = .fail
+        case "lost response": fault = .lostResponse
+        case "fail read": fault = .failRead
+        case _ where text.hasPrefix("delay ") && words.count == 2:
+            fault = .delay(seconds: try ScenarioDuration.seconds(parsing: words[1].text))
+        default:
+            throw ScenarioSyntaxError(
+                "usage: fault conflict | fail | lost response | fail read | delay DURATION, optionally xN (got '\(text)')"
+            )
+        }
+        return .fault(fault, times: times)
+    }
+
+    private func playbook(_ words: [ScenarioTokenizer.Word], line: Substring) throws(ScenarioSyntaxError)
+        -> ScenarioStep.Action
+    {
+        switch words.first?.text {
+        case "append" where words.count >= 2:
+            // The rest of the line exactly as written: it may be deliberately broken.
+            let start = line.range(of: "append")!.upperBound
+            return .appendToPlaybook(line: line[start...].trimmingCharacters(in: .whitespaces))
+        case "load" where words.count == 2:
+            return .loadPlaybook(path: words[1].text)
+        default:
+            throw ScenarioSyntaxError("usage: playbook append LINE | playbook load FILE")
+        }
+    }
+
+    /// Parses an RFC 3339 time.
+    static func timestamp(_ text: String) throws(ScenarioSyntaxError) -> Timestamp {
+        do {
+            return try Timestamp(parsing: text)
+        } catch {
+            throw ScenarioSyntaxError("'\(text)' \(error)")
+        }
+    }
+}

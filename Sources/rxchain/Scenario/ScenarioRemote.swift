@@ -1,0 +1,118 @@
+import Foundation
+import RxChain
+import Synchronization
+
+/// The scenario's shared remote: a ``DirectoryRemote`` that plays the faults the script
+/// injects (`fault …`) on its next operations.
+///
+/// - `conflict`, `fail`, `lost response` apply to the next append; `fail read` to the next
+///   read (or revision check); `delay` to the next operation of any kind.
+/// - A delay does not sleep: it is recorded, and the runner moves the virtual clock by it.
+///
+/// (`RxChainTesting.FaultInjectingRemote` does the same for tests; the `rxchain`
+/// executable does not link the test kit.)
+///
+/// > Important: Thread-safe: the script sits behind a `Lock`, never held across an `await`.
+final class ScenarioRemote: PlaybookRemote {
+    private enum Operation { case read, append }
+
+    private struct Script {
+        var pending: [ScenarioFault] = []
+        var played: [ScenarioFault] = []
+        /// A fault armed by `crash … during sync`: played by the next append, before any other.
+        var armed: ScenarioFault?
+
+        /// Takes the earliest fault that applies to `operation`.
+        mutating func take(for operation: Operation) -> ScenarioFault? {
+            if operation == .append, let fault = armed {
+                armed = nil
+                return fault
+            }
+            let index = pending.firstIndex { fault in
+                switch fault {
+                case .conflict, .fail, .lostResponse: operation == .append
+                case .failRead: operation == .read
+                case .delay: true
+                }
+            }
+            guard let index else { return nil }
+            let fault = pending.remove(at: index)
+            played.append(fault)
+            return fault
+        }
+    }
+
+    let inner: DirectoryRemote
+    private let script = Lock(Script())
+
+    init(_ inner: DirectoryRemote) {
+        self.inner = inner
+    }
+
+    var location: String { inner.location }
+    var needsLocalCopy: Bool { inner.needsLocalCopy }
+
+    /// Adds faults to the end of the script.
+    func inject(_ fault: ScenarioFault, times: Int) {
+        script.withLock { $0.pending += Array(repeating: fault, count: times) }
+    }
+
+    /// Arms `fault` for the next append, ahead of the script (`crash … during sync`).
+    func arm(_ fault: ScenarioFault) {
+        script.withLock { $0.armed = fault }
+    }
+
+    /// Disarms the armed fault; `true` when it was played.
+    func disarm() -> Bool {
+        script.withLock { script in
+            defer { script.armed = nil }
+            return script.armed == nil
+        }
+    }
+
+    /// The faults played since the last call, in order (and forgets them).
+    func takePlayedFaults() -> [ScenarioFault] {
+        script.withLock { script in
+            defer { script.played = [] }
+            return script.played
+        }
+    }
+
+    /// The faults injected and not played yet.
+    var pendingFaults: [ScenarioFault] { script.withLock { $0.pending } }
+
+    func currentRevision() async throws -> Revision {
+        if begin(.read) == .failRead { throw failure(.failRead) }
+        return try await inner.currentRevision()
+    }
+
+    func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
+        if begin(.read) == .failRead { throw failure(.failRead) }
+        return try await inner.read(after: cursor)
+    }
+
+    func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
+        switch begin(.append) {
+        case .fail?:
+            throw failure(.fail)
+        case .conflict?:
+            return .conflict(current: try await inner.currentRevision())
+        case .lostResponse?:
+            _ = try await inner.append(lines, expecting: revision, localCopy: localCopy)
+            throw failure(.lostResponse)
+        default:
+            return try await inner.append(lines, expecting: revision, localCopy: localCopy)
+        }
+    }
+
+    /// Takes the operation's fault; a delay is only recorded (the runner advances the clock).
+    private func begin(_ operation: Operation) -> ScenarioFault? {
+        let fault = script.withLock { $0.take(for: operation) }
+        if case .delay? = fault { return nil }
+        return fault
+    }
+
+    private func failure(_ fault: ScenarioFault) -> PlaybookRemoteError {
+        .unavailable(location: inner.location, reason: "injected fault: \(fault)")
+    }
+}

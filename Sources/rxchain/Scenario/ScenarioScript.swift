@@ -1,0 +1,30 @@
+import Ledger
+
+/// A parsed script: what it declares and the steps to run, in order.
+struct ScenarioScript: Sendable {
+    /// Where the devices sync.
+    enum Remote: Sendable, Equatable {
+        /// The embedded directory remote; in a temporary directory when `path` is `nil`.
+        case directory(path: String?)
+        /// A remote this build cannot reach: the scenario is skipped, saying why.
+        case unavailable(kind: String, reason: String)
+    }
+
+    /// A `device NAME [at DIR]` line.
+    struct Device: Sendable, Equatable {
+        var name: String
+        /// The store's directory; a fresh temporary one when `nil`.
+        var path: String?
+        var location: ScenarioLocation
+    }
+
+    /// The file, as named on the command line.
+    var file: String
+    /// From `scenario "…"`, if given.
+    var title: String?
+    var remote: Remote = .directory(path: nil)
+    var devices: [Device] = []
+    /// The virtual clock's start (default 2026-01-01T00:00:00Z).
+    var clockStart = ScenarioClock.defaultStart
+    var steps: [ScenarioStep] = []
+}

@@ -1,0 +1,93 @@
+import Ledger
+
+/// One line of a script that does something, as the parser understood it.
+struct ScenarioStep: Sendable {
+    /// Where the line is.
+    var location: ScenarioLocation
+    /// The line as written (trimmed), for traces and failure reports.
+    var text: String
+    var action: Action
+
+    enum Action: Sendable {
+        /// Send a message to a device (`phone: add t1 12.5 food`).
+        case send(device: String, DeviceMessage)
+        /// Take devices offline (`offline phone`) or back online (`online phone`).
+        case setOnline(devices: [String], Bool)
+        /// Sync devices with the remote, one after the other (`sync phone laptop`).
+        case sync(devices: [String])
+        /// Move the virtual clock forward (`advance 5m`).
+        case advance(seconds: Int64)
+        /// Set the virtual clock (`clock 2026-11-01T12:00:00Z`).
+        case setClock(Timestamp)
+        /// Drop a device's memory and reopen it from disk, optionally in the middle of a sync.
+        case crash(device: String, during: CrashPoint?)
+        /// Make the remote fail on its next operations (`fault conflict`, `fault delay 2s x3`).
+        case fault(ScenarioFault, times: Int)
+        /// Append a raw line to the remote playbook, as another tool would (`playbook append …`).
+        case appendToPlaybook(line: String)
+        /// Append a file's lines to the remote playbook (`playbook load quickstart.ndjson`).
+        case loadPlaybook(path: String)
+        /// Check something (`expect phone transactions.t1.charge == 12.5`).
+        case expect(ScenarioExpectation)
+    }
+
+    /// Where a `crash … during sync` stops the device.
+    enum CrashPoint: String, Sendable {
+        /// After the download was applied and saved, before anything was appended.
+        case afterDownload = "after download"
+        /// After the remote committed the append, before the device heard the answer.
+        case afterWrite = "after write"
+    }
+
+    /// What a device is sent.
+    enum DeviceMessage: Sendable {
+        /// A category action (`category new food`).
+        case action(LedgerAction)
+        /// `add …`: a put of a new record (stamped with the virtual clock when `at` is `nil`).
+        case put(
+            id: String, charge: Double, category: String, type: TransactionType?, description: String?,
+            at: Timestamp?)
+        /// `delete ID`: turns a record into a tombstone.
+        case delete(id: String, at: Timestamp?)
+        /// `edit ID field value…`: a put of the given fields over the current record
+        /// (resolved when it runs: the current charge is kept unless given).
+        case edit(id: String, fields: EditFields, at: Timestamp?)
+        /// A raw NDJSON action line, read by the playbook's parser when it runs (a bad line
+        /// is the device's error, as it would be for any input).
+        case raw(String)
+        /// A device-local message (filter, navigate, dismiss error).
+        case local(LedgerMessage)
+    }
+
+    /// The fields `edit` changes.
+    struct EditFields: Sendable {
+        var charge: Double?
+        var category: String?
+        var type: TransactionType?
+        var description: String?
+    }
+}
+
+/// A fault the scenario's remote plays on its next operation of the matching kind.
+enum ScenarioFault: Sendable, Hashable, CustomStringConvertible {
+    /// The next append answers "conflict" without writing.
+    case conflict
+    /// The next append fails before writing anything.
+    case fail
+    /// The next append commits, then fails as if its answer was lost.
+    case lostResponse
+    /// The next read fails.
+    case failRead
+    /// The next operation first takes this long (on the virtual clock).
+    case delay(seconds: Int64)
+
+    var description: String {
+        switch self {
+        case .conflict: "conflict"
+        case .fail: "fail"
+        case .lostResponse: "lost response"
+        case .failRead: "fail read"
+        case .delay(let seconds): "delay \(ScenarioDuration.describe(seconds))"
+        }
+    }
+}

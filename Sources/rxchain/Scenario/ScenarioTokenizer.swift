@@ -1,0 +1,108 @@
+/// Splits a script line into words: runs of non-blank characters, double-quoted strings
+/// with JSON escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`), or JSON arrays and objects
+/// (`["a", "b"]`, `{"type": …}`: from the bracket to its match, blanks and quotes inside kept).
+///
+/// A word records whether it was quoted, so `"12"` stays text while `12` may be a number,
+/// and `"at"` can be a description rather than the `at` keyword.
+enum ScenarioTokenizer {
+    struct Word: Sendable, Equatable {
+        var text: String
+        var isQuoted: Bool
+
+        /// Whether this is the bare keyword `keyword`.
+        func `is`(_ keyword: String) -> Bool { !isQuoted && text == keyword }
+    }
+
+    static func words(_ line: Substring) throws(ScenarioSyntaxError) -> [Word] {
+        var words: [Word] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if character == " " || character == "\t" {
+                index = line.index(after: index)
+            } else if character == "\"" {
+                let (text, end) = try quoted(line, from: index)
+                words.append(Word(text: text, isQuoted: true))
+                index = end
+            } else if character == "[" || character == "{" {
+                let end = try bracketEnd(line, from: index)
+                words.append(Word(text: String(line[index..<end]), isQuoted: false))
+                index = end
+            } else {
+                var end = index
+                while end < line.endIndex, line[end] != " ", line[end] != "\t" { end = line.index(after: end) }
+                words.append(Word(text: String(line[index..<end]), isQuoted: false))
+                index = end
+            }
+        }
+        return words
+    }
+
+    /// The index after the bracket that closes the one at `start` (strings inside skipped).
+    private static func bracketEnd(_ line: Substring, from start: Substring.Index) throws(ScenarioSyntaxError)
+        -> Substring.Index
+    {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = start
+        while index < line.endIndex {
+            let character = line[index]
+            index = line.index(after: index)
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "[" || character == "{" {
+                depth += 1
+            } else if character == "]" || character == "}" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        throw ScenarioSyntaxError("a JSON value starting with '\(line[start])' is not closed")
+    }
+
+    /// The string starting at the quote at `start`, and the index after its closing quote.
+    private static func quoted(_ line: Substring, from start: Substring.Index) throws(ScenarioSyntaxError) -> (
+        String, Substring.Index
+    ) {
+        var text = ""
+        var index = line.index(after: start)
+        while index < line.endIndex {
+            let character = line[index]
+            index = line.index(after: index)
+            switch character {
+            case "\"":
+                return (text, index)
+            case "\\":
+                guard index < line.endIndex else { break }
+                let escaped = line[index]
+                index = line.index(after: index)
+                switch escaped {
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                case "r": text.append("\r")
+                case "u":
+                    let hex = line[index...].prefix(4)
+                    guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
+                        throw ScenarioSyntaxError("bad \\u escape in a quoted string")
+                    }
+                    text.unicodeScalars.append(scalar)
+                    index = line.index(index, offsetBy: 4)
+                case "\"", "\\", "/": text.append(escaped)
+                default: throw ScenarioSyntaxError("unknown escape '\\\(escaped)' in a quoted string")
+                }
+            default:
+                text.append(character)
+            }
+        }
+        throw ScenarioSyntaxError("a quoted string is not closed")
+    }
+}

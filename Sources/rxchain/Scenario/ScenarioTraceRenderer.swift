@@ -1,0 +1,72 @@
+/// Prints a run's trace for people: each step with what it did and how the state changed,
+/// a failed expectation with its expected and actual values and the differing paths, a
+/// line per file and one for the run. Colour only where ``Terminal`` allows it.
+struct ScenarioTraceRenderer {
+    let terminal: Terminal
+
+    func fileStarted(_ script: ScenarioScript) throws {
+        let title = script.title.map { " - \($0)" } ?? ""
+        try terminal.writeLine(terminal.styled("== \(script.file)\(title)", .bold))
+    }
+
+    func step(_ event: ScenarioEvent) throws {
+        let line = event.line.map { String($0).leftPadded(to: 4) } ?? "    "
+        let mark: String
+        switch event.status {
+        case .ok: mark = terminal.styled("ok  ", .green)
+        case .note: mark = terminal.styled("note", .yellow)
+        case .failed: mark = terminal.styled("FAIL", .red)
+        case .error: mark = terminal.styled("ERR ", .red)
+        case .skipped: mark = terminal.styled("skip", .yellow)
+        }
+        try terminal.writeLine("\(line) \(mark) \(event.step)")
+        let indent = "          "
+        if event.status == .failed {
+            try terminal.writeLine(indent + "expected: " + (event.expected ?? ""))
+            try terminal.writeLine(indent + "actual:   " + (event.actual ?? ""))
+            if !event.diff.isEmpty {
+                try terminal.writeLine(indent + "diff:")
+                for difference in event.diff { try terminal.writeLine(indent + "  " + difference) }
+            }
+        } else {
+            for detail in event.detail where detail != "applied" {
+                try terminal.writeLine(indent + (event.status == .ok ? terminal.styled(detail, .dim) : detail))
+            }
+        }
+        for change in event.changes { try terminal.writeLine(indent + terminal.styled(change, .cyan)) }
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) throws {
+        let counts =
+            "\(result.steps) steps, \(result.expectationsPassed) expectations held, "
+            + "\(result.expectationsFailed) failed"
+        let text: String
+        switch result.outcome {
+        case .passed: text = terminal.styled("PASSED", .green) + " \(result.file): \(counts)"
+        case .failed:
+            text =
+                terminal.styled("FAILED", .red) + " \(result.file): \(counts)"
+                + (result.reason.map { "; \($0)" } ?? "")
+        case .error: text = terminal.styled("ERROR", .red) + " \(result.file): \(result.reason ?? "script error")"
+        case .skipped: text = terminal.styled("SKIPPED", .yellow) + " \(result.file): \(result.reason ?? "")"
+        }
+        try terminal.writeLine(text)
+        try terminal.writeLine("")
+    }
+
+    func summary(_ summary: ScenarioSummary) throws {
+        let style: Terminal.Style = summary.exitCode == .success ? .green : .red
+        try terminal.writeLine(
+            terminal.styled(
+                "\(summary.files) scenario files: \(summary.passed) passed, \(summary.failed) failed, "
+                    + "\(summary.errors) with script errors, \(summary.skipped) skipped "
+                    + "(\(summary.expectationsPassed) expectations held, \(summary.expectationsFailed) failed)",
+                style))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A JSON value: what expectations compare and what traces print.
+///
+/// States are turned into values through their `Codable` form (``init(encoding:)``), so a
+/// path in a script names exactly the keys `rxchain ledger list --json` prints.
+enum ScenarioValue: Sendable, Hashable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([ScenarioValue])
+    case object([String: ScenarioValue])
+
+    /// The value of `value`'s JSON encoding.
+    init(encoding value: some Encodable) throws {
+        let encoder = Terminal.makeJSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        self = try JSONDecoder().decode(ScenarioValue.self, from: encoder.encode(value))
+    }
+
+    /// Parses JSON text (`12.5`, `"food"`, `["a","b"]`, `null`).
+    init(parsingJSON text: String) throws {
+        self = try JSONDecoder().decode(ScenarioValue.self, from: Data(text.utf8))
+    }
+
+    /// The number of entries of an array or object, or of characters of a string; `nil` otherwise.
+    var count: Int? {
+        switch self {
+        case .array(let items): items.count
+        case .object(let members): members.count
+        case .string(let text): text.count
+        default: nil
+        }
+    }
+
+    /// Compact JSON with sorted keys: `{"charge":12.5,"id":"t1"}`, `12.5`, `"food"`.
+    var json: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return String(value)
+        case .string(let text):
+            var writer = ScenarioJSONText()
+            writer.string(text)
+            return writer.text
+        case .array(let items):
+            return "[" + items.map(\.json).joined(separator: ",") + "]"
+        case .object(let members):
+            let body = members.keys.sorted().map { key in
+                var writer = ScenarioJSONText()
+                writer.string(key)
+                return writer.text + ":" + members[key]!.json
+            }
+            return "{" + body.joined(separator: ",") + "}"
+        }
+    }
+}
+
+extension ScenarioValue {
+    /// Decodes any JSON value (booleans stay booleans: `JSONDecoder` never reads `1` as `true`).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([ScenarioValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: ScenarioValue].self))
+        }
+    }
+}
+
+/// Escapes a string as JSON text (quotes, backslashes and control characters; `/` as is).
+struct ScenarioJSONText {
+    private(set) var text = ""
+
+    mutating func string(_ value: String) {
+        text.append("\"")
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text.append("\\\"")
+            case "\\": text.append("\\\\")
+            case "\n": text.append("\\n")
+            case "\r": text.append("\\r")
+            case "\t": text.append("\\t")
+            case _ where scalar.value < 0x20: text.append(String(format: "\\u%04x", scalar.value))
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text.append("\"")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Ledger
+
+extension ScenarioWorld {
+    /// Evaluates `expectation`; a miss sets the event's status to failed with the expected
+    /// and actual values and, for states, the differing paths.
+    func check(_ expectation: ScenarioExpectation, into event: inout ScenarioEvent) async throws {
+        let subject = expectation.subject
+        let actual: ScenarioValue?
+        let comparison: ScenarioComparison
+        var what = subject.description
+        var diffRoot = StatePath([])
+        switch expectation.check {
+        case .value(let path, let compared):
+            actual = path.value(in: try await value(of: subject))
+            comparison = compared
+            what += " \(path)"
+            diffRoot = path
+        case .count(let path, let compared):
+            actual = path.value(in: try await value(of: subject))?.count.map { .number(Double($0)) }
+            comparison = compared
+            what += " count \(path)"
+        case .sameLedger(let other):
+            let left = try await ledger(of: subject)
+            let right = try await ledger(of: other)
+            if left == right {
+                event.detail = ["\(subject) and \(other) hold the same ledger"]
+            } else {
+                event.status = .failed
+                event.expected = "\(subject) == \(other)"
+                event.actual = "they differ"
+                event.diff = ScenarioValue.differences(expected: right, actual: left)
+                    .map { $0.replacingOccurrences(of: ": expected ", with: ": \(other) has ") }
+                    .map { $0.replacingOccurrences(of: ", got ", with: ", \(subject) has ") }
+            }
+            return
+        case .pending(let compared):
+            actual = .number(Double(device(name(of: subject)).pending))
+            comparison = compared
+            what += " pending"
+        case .status(let compared):
+            actual = .string(device(name(of: subject)).status.rawValue)
+            comparison = compared
+            what += " status"
+        case .syncStatus(let path, let compared):
+            actual = path.value(in: try ScenarioValue(encoding: device(name(of: subject)).syncStatus))
+            comparison = compared
+            what += " sync.\(path)"
+        case .error(let compared):
+            actual = device(name(of: subject)).lastError.map(ScenarioValue.string)
+            comparison = compared
+            what += " error"
+        case .noError:
+            actual = device(name(of: subject)).lastError.map(ScenarioValue.string)
+            comparison = ScenarioComparison(op: .missing, expected: .null)
+            what += " error"
+        case .lines(let compared):
+            actual = .number(Double(try await replay(upto: nil).counts.linesRead))
+            comparison = compared
+            what += " lines"
+        case .skipped(let compared):
+            actual = .number(Double(try await replay(upto: nil).allDiagnostics.count))
+            comparison = compared
+            what += " skipped"
+        }
+        let shown = actual?.json ?? "nothing"
+        if comparison.holds(for: actual) {
+            event.detail = ["\(what) = \(shown)"]
+        } else {
+            event.status = .failed
+            event.expected = "\(what) \(comparison)"
+            event.actual = shown
+            if let actual, comparison.op == .equal {
+                let diff = ScenarioValue.differences(
+                    expected: comparison.expected, actual: actual, at: diffRoot)
+                if diff.count > 1 || actual.count != nil { event.diff = diff }
+            }
+        }
+    }
+
+    private func name(of subject: ScenarioExpectation.Subject) -> String {
+        guard case .device(let name) = subject else {
+            preconditionFailure("the parser allows this check on devices only")
+        }
+        return name
+    }
+
+    /// The whole value paths read: a device's state, or the replayed playbook's ledger.
+    private func value(of subject: ScenarioExpectation.Subject) async throws -> ScenarioValue {
+        switch subject {
+        case .device(let name): try await snapshot(of: device(name))
+        case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).ledger)
+        }
+    }
+
+    /// The replicated ledger only (what every device converges on).
+    private func ledger(of subject: ScenarioExpectation.Subject) async throws -> ScenarioValue {
+        switch subject {
+        case .device(let name): try ScenarioValue(encoding: await device(name).state.replicated)
+        case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).ledger)
+        }
+    }
+
+    /// Replays the remote playbook as it is now (or its first `upto` lines).
+    func replay(upto: Int?) async throws -> PlaybookReplay {
+        let chunk = try await remote.inner.read(after: nil)
+        return PlaybookReplay.replay(chunk.lines, upto: upto)
+    }
+}

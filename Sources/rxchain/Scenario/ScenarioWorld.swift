@@ -1,0 +1,206 @@
+import Foundation
+import Ledger
+import RxChain
+
+/// What a running scenario holds: the shared remote, the virtual clock and the devices;
+/// it carries out one step at a time and says what happened.
+final class ScenarioWorld {
+    let remote: ScenarioRemote
+    let clock: ScenarioClock
+    let baseDirectory: URL
+    private(set) var devices: [String: ScenarioDevice] = [:]
+
+    init(remote: ScenarioRemote, clock: ScenarioClock, baseDirectory: URL) {
+        self.remote = remote
+        self.clock = clock
+        self.baseDirectory = baseDirectory
+    }
+
+    func open(_ name: String, directory: URL) async throws {
+        devices[name] = try await ScenarioDevice.open(name: name, directory: directory, remote: remote, clock: clock)
+    }
+
+    func closeAll() async {
+        for device in devices.values { await device.close() }
+    }
+
+    /// The device `name` (the parser checked that it is declared).
+    func device(_ name: String) -> ScenarioDevice { devices[name]! }
+
+    /// Runs `step`.
+    ///
+    /// - Throws: ``ScenarioScriptError`` when the step cannot be carried out as written;
+    ///   any other error when the machine failed.
+    func run(_ step: ScenarioStep) async throws -> ScenarioEvent {
+        var event = ScenarioEvent(location: step.location, step: step.text, status: .ok)
+        func scriptError(_ message: String) -> ScenarioScriptError {
+            ScenarioScriptError(location: step.location, message: message)
+        }
+        switch step.action {
+        case .send(let name, let message):
+            let device = device(name)
+            let before = try await snapshot(of: device)
+            let outcome = try await send(message, to: device)
+            switch outcome {
+            case .applied: event.detail = ["applied"]
+            case .ignored(let reason): event.detail = [reason]
+            case .rejected(let reason):
+                event.status = .note
+                event.detail = ["rejected: \(reason)"]
+            }
+            event.changes = ScenarioValue.changes(from: before, to: try await snapshot(of: device))
+        case .setOnline(let names, let online):
+            for name in names { device(name).isOnline = online }
+            event.detail = ["\(names.joined(separator: ", ")) \(online ? "online" : "offline")"]
+        case .sync(let names):
+            for name in names {
+                try await sync(device(name), into: &event)
+            }
+        case .advance(let seconds):
+            guard clock.set(clock.seconds + seconds) else { throw scriptError("the clock cannot pass year 9999") }
+            event.detail = ["clock \(ScenarioClock.format(clock.seconds))"]
+        case .setClock(let time):
+            guard clock.set(time.seconds) else { throw scriptError("the clock stays within years 1970-9999") }
+            event.detail = ["clock \(ScenarioClock.format(clock.seconds))"]
+        case .crash(let name, let point):
+            let device = device(name)
+            if let point {
+                guard device.isOnline else {
+                    throw scriptError("\(name) is offline: it cannot crash in the middle of a sync")
+                }
+                remote.arm(point == .afterDownload ? .fail : .lostResponse)
+                let before = try await snapshot(of: device)
+                try await sync(device, into: &event)
+                if !remote.disarm() {
+                    event.detail.append("\(name) had nothing to append: it crashed after the download")
+                }
+                try await device.crash()
+                event.changes = ScenarioValue.changes(from: before, to: try await snapshot(of: device))
+            } else {
+                let before = try await snapshot(of: device)
+                try await device.crash()
+                event.changes = ScenarioValue.changes(from: before, to: try await snapshot(of: device))
+            }
+            event.detail.append("\(name) crashed and reopened from disk: \(device.pending) actions queued")
+        case .fault(let fault, let times):
+            remote.inject(fault, times: times)
+            event.detail = ["the remote will play: \(remote.pendingFaults.map(\.description).joined(separator: ", "))"]
+        case .appendToPlaybook(let line):
+            try await appendToPlaybook(Data((line + "\n").utf8))
+            event.detail = ["appended 1 line to the playbook"]
+        case .loadPlaybook(let path):
+            let url = URL(fileURLWithPath: path, relativeTo: baseDirectory)
+            guard var data = FileManager.default.contents(atPath: url.path) else {
+                throw scriptError("cannot read the playbook file '\(path)' (looked at \(url.path))")
+            }
+            if let last = data.last, last != UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
+            guard !data.isEmpty else { throw scriptError("the playbook file '\(path)' is empty") }
+            try await appendToPlaybook(data)
+            event.detail = ["appended \(data.filter { $0 == UInt8(ascii: "\n") }.count) lines from \(path)"]
+        case .expect(let expectation):
+            try await check(expectation, into: &event)
+        }
+        return event
+    }
+
+    // MARK: Messages
+
+    private func send(_ message: ScenarioStep.DeviceMessage, to device: ScenarioDevice) async throws
+        -> ScenarioDevice.SendOutcome
+    {
+        switch message {
+        case .action(let action):
+            return try await device.record(action)
+        case .put(let id, let charge, let category, let type, let description, let at):
+            do {
+                let action = try LedgerCommand.put(
+                    id: id, charge: charge, category: category, type: type, description: description,
+                    modifiedAt: at ?? clock.now)
+                return try await device.record(action)
+            } catch let rejection as Rejection {
+                return device.refused(rejection.description)
+            }
+        case .edit(let id, let fields, let at):
+            let current = await device.state.replicated.transactions[id]
+            guard let charge = fields.charge ?? current?.charge else {
+                return device.refused(
+                    current == nil
+                        ? "payload.id: no transaction with id '\(id)'"
+                        : "payload.id: transaction '\(id)' is deleted (give a charge to put it anyway)")
+            }
+            do {
+                let action = try LedgerCommand.put(
+                    id: id, charge: charge, category: fields.category, type: fields.type,
+                    description: fields.description, modifiedAt: at ?? clock.now)
+                return try await device.record(action)
+            } catch let rejection as Rejection {
+                return device.refused(rejection.description)
+            }
+        case .delete(let id, let at):
+            return try await device.record(.deleteTransaction(id: id, deletedAt: at ?? clock.now))
+        case .raw(let line):
+            switch ActionParser.parse(line) {
+            case .success(let entry): return try await device.record(entry.action)
+            case .failure(let error): return device.refused(error.description)
+            }
+        case .local(let message):
+            return await device.send(local: message)
+        }
+    }
+
+    // MARK: Sync
+
+    private func sync(_ device: ScenarioDevice, into event: inout ScenarioEvent) async throws {
+        guard device.isOnline else {
+            event.status = .note
+            event.detail.append("\(device.name) is offline: not synced (\(device.pending) actions queued)")
+            return
+        }
+        let before = try await snapshot(of: device)
+        let statusBefore = device.syncStatus
+        let report = try await device.sync()
+        let status = device.syncStatus
+        for fault in remote.takePlayedFaults() {
+            event.detail.append("the remote played: \(fault)")
+            if case .delay(let seconds) = fault { clock.set(clock.seconds + seconds) }
+        }
+        var summary =
+            "\(device.name): read \(status.linesDownloaded - statusBefore.linesDownloaded) lines, "
+            + "appended \(status.linesUploaded - statusBefore.linesUploaded)"
+        let recovered = status.recoveredActions - statusBefore.recoveredActions
+        if recovered > 0 { summary += ", recognised \(recovered) already in the playbook" }
+        if report.conflicts > 0 { summary += ", \(report.conflicts) conflicts retried" }
+        event.detail.append(summary)
+        for ignored in status.ignoredActions.suffix(max(0, status.ignoredCount - statusBefore.ignoredCount)) {
+            event.detail.append("\(device.name) dropped \(ignored.key) (\(ignored.tag)): \(ignored.reason)")
+        }
+        if let failure = report.failure {
+            event.status = .note
+            event.detail.append("\(device.name) not in sync: \(failure) (\(device.pending) actions still queued)")
+        }
+        let changes = ScenarioValue.changes(from: before, to: try await snapshot(of: device))
+        event.changes += changes.map { "\(device.name) \($0)" }
+    }
+
+    /// Appends whole lines to the remote as another tool would (no faults, no actionId).
+    private func appendToPlaybook(_ data: Data) async throws {
+        for _ in 0..<3 {
+            let revision = try await remote.inner.currentRevision()
+            if case .committed = try await remote.inner.append(data, expecting: revision, localCopy: nil) { return }
+        }
+        throw PlaybookRemoteError.unavailable(location: remote.location, reason: "the playbook kept moving")
+    }
+
+    // MARK: States
+
+    /// A device's state as the value paths read: the replicated ledger's members
+    /// (`categories`, `transactions`) beside the screen's (`errors`, `filter`, `route`).
+    func snapshot(of device: ScenarioDevice) async throws -> ScenarioValue {
+        let state = await device.state
+        guard case .object(var members) = try ScenarioValue(encoding: state.replicated) else { return .null }
+        members["errors"] = try ScenarioValue(encoding: state.errors)
+        members["filter"] = state.filter.map(ScenarioValue.string) ?? .null
+        members["route"] = try ScenarioValue(encoding: state.route)
+        return .object(members)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import RxChain
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Several writers on one playbook: separate descriptors in one process, and separate processes.
+@Suite struct DirectoryRemoteRaceTests {
+    @Test func exactlyOneOfSeveralWritersExpectingTheSameRevisionWinsEachRound() async throws {
+        try await PlaybookFixture.with { fixture in
+            // Separate instances open separate descriptors, so the real flock decides.
+            let remotes = try (0..<4).map { _ in try fixture.remote() }
+            var revision = Revision.noPlaybook
+            var seen: Set<Revision> = [revision]
+            var winners: [String] = []
+            for round in 0..<60 {
+                let expected = revision
+                let outcomes = try await withThrowingTaskGroup(of: (String, AppendOutcome).self) { group in
+                    for (index, remote) in remotes.enumerated() {
+                        let line = "round \(round) writer \(index)"
+                        group.addTask {
+                            (line, try await remote.append(ndjson(line), expecting: expected, localCopy: nil))
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let committed = outcomes.compactMap { line, outcome in outcome.committedRevision.map { (line, $0) } }
+                try #require(committed.count == 1, "round \(round): \(outcomes)")
+                let (line, next) = committed[0]
+                for (_, outcome) in outcomes where outcome.committedRevision == nil {
+                    #expect(outcome == .conflict(current: next), "round \(round)")
+                }
+                #expect(seen.insert(next).inserted, "round \(round): revision \(next) repeated")
+                winners.append(line)
+                revision = next
+            }
+            let chunk = try await remotes[0].read(after: nil)
+            #expect(chunk.revision == revision)
+            #expect(String(decoding: chunk.lines, as: UTF8.self) == winners.map { $0 + "\n" }.joined())
+            #expect(fixture.fileText() == winners.map { $0 + "\n" }.joined())
+        }
+    }
+
+    @Test func aLockHeldByAnotherDescriptorTimesOutWithAClearError() async throws {
+        try await PlaybookFixture.with { fixture in
+            try FileManager.default.createDirectory(atPath: fixture.directory, withIntermediateDirectories: true)
+            let holder = open(fixture.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            try #require(holder >= 0)
+            try #require(flock(holder, LOCK_EX) == 0)
+            let remote = try fixture.remote(lockTimeout: .milliseconds(50))
+            do {
+                _ = try await remote.append(ndjson("blocked"), expecting: .noPlaybook, localCopy: nil)
+                Issue.record("append went through a held lock")
+            } catch let error as PlaybookRemoteError {
+                #expect(error == .lockTimeout(lockFile: fixture.lockPath, waited: .milliseconds(50)))
+                #expect(error.description.contains("lock held"))
+                #expect(error.description.contains(fixture.lockPath))
+            }
+            #expect(try await remote.read(after: nil).isEmpty)
+
+            close(holder)
+            #expect(
+                try await remote.append(ndjson("free"), expecting: .noPlaybook, localCopy: nil).committedRevision != nil
+            )
+            #expect(fixture.fileText() == "free\n")
+        }
+    }
+
+    @Test func childProcessesAppendingAtOnceEachLandWholeOnceAndInOrder() async throws {
+        let bench = try Self.benchExecutable()
+        try await PlaybookFixture.with { fixture in
+            let tags = ["alpha", "beta", "gamma"]
+            let count = 120
+            let results = try await withThrowingTaskGroup(of: ChildResult.self) { group in
+                for tag in tags {
+                    group.addTask {
+                        try await Self.run(
+                            bench,
+                            ["remote-append", "--file", fixture.playbookPath, "--count", "\(count)", "--tag", tag])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for result in results {
+                #expect(result.status == 0, "child failed: \(result.errorOutput)")
+            }
+
+            let text = String(decoding: try await fixture.remote().read(after: nil).lines, as: UTF8.self)
+            #expect(text == fixture.fileText())
+            var numbers: [String: [Int]] = [:]
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                let action = try JSONDecoder().decode(ActionLine<[String: Int]>.self, from: Data(line.utf8))
+                let parts = try #require(action.actionId?.split(separator: ":"), "line without actionId: \(line)")
+                #expect(parts.count == 2 && action.payload["n"] == Int(parts[1]), "damaged line: \(line)")
+                numbers[String(parts[0]), default: []].append(action.payload["n"] ?? -1)
+            }
+            for tag in tags {
+                #expect(numbers[tag] == Array(1...count), "lines of \(tag) missing, repeated or out of order")
+            }
+            #expect(numbers.count == tags.count)
+        }
+    }
+
+    struct ChildResult: Sendable {
+        var status: Int32
+        var errorOutput: String
+    }
+
+    /// Runs a child process and waits for it without blocking a thread of the concurrency pool.
+    static func run(_ executable: URL, _ arguments: [String]) async throws -> ChildResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try await withCheckedThrowingContinuation { (exited: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in exited.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                exited.resume(throwing: error)
+            }
+        }
+        // The child has exited: its stderr is closed, so this read does not wait.
+        let output = try errors.fileHandleForReading.readToEnd() ?? Data()
+        return ChildResult(status: process.terminationStatus, errorOutput: String(decoding: output, as: UTF8.self))
+    }
+
+    /// `rxchain-bench`, built by `swift test` into the products directory beside the test bundle.
+    static func benchExecutable() throws -> URL {
+        var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for start in directories {
+            var directory = start
+            for _ in 0..<4 {
+                let candidate = directory.appendingPathComponent("rxchain-bench")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory.deleteLastPathComponent()
+            }
+        }
+        throw ChildError(
+            description: "rxchain-bench not found near the test bundle (searched \(directories.map(\.path)))")
+    }
+
+    struct ChildError: Error, CustomStringConvertible {
+        var description: String
+    }
+}

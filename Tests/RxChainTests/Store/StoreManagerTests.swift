@@ -1,0 +1,150 @@
+import Dispatch
+import Foundation
+import RxChain
+import Synchronization
+import Testing
+
+@Suite struct StoreManagerTests {
+    private func makeStore(sink: InMemorySyncSink<String> = InMemorySyncSink()) -> StoreManager<
+        Tally, TallyMessage, String
+    > {
+        StoreManager(initialState: Tally(), reducer: tallyReducer, sink: sink)
+    }
+
+    @Test func appliesMessagesInOrderAndHandsRequestsToTheSink() async throws {
+        let sink = InMemorySyncSink<String>()
+        let store = makeStore(sink: sink)
+        store.send(.add(1))
+        store.send(.rename("food"))
+        store.send(.add(2))
+        await store.settle()
+        let state = await store.state
+        #expect(state == Tally(count: 3, label: "food", log: ["main:1", "main:2"]))
+        #expect(sink.requests == ["add 1", "rename food", "audit rename", "add 2"])
+    }
+
+    @Test func submitReturnsTheStateRightAfterThatMessage() async throws {
+        let store = makeStore()
+        let first = store.submit(.add(5))
+        store.send(.add(100))
+        let second = store.submit(.add(1))
+        #expect(try await first.applied.count == 5)
+        #expect(try await second.applied.count == 106)
+    }
+
+    @Test func aRejectedMessageKeepsTheStateAndReachesSenderAndFailures() async throws {
+        let store = makeStore()
+        let failures = Lock<[Rejection]>([])
+        let token = store.failures.sink { rejection in failures.withLock { $0.append(rejection) } }
+        store.send(.add(1))
+        let handle = store.submit(.rename(""))
+        store.send(.unregistered)
+        await #expect(throws: Rejection(tag: "tally/rename", reason: "the label must not be empty", field: "payload")) {
+            try await handle.applied
+        }
+        await #expect(throws: Rejection.self) { try await handle.persisted() }
+        await store.settle()
+        #expect(await store.state == Tally(count: 1, log: ["main:1"]))
+        let seen = failures.withLock { $0 }
+        #expect(seen.map(\.tag) == ["tally/rename", "tally/unregistered"])
+        #expect(seen.last?.reason.contains("no reducer is registered for tag 'tally/unregistered'") == true)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func stagesFollowTheSyncSink() async throws {
+        let sink = InMemorySyncSink<String>()
+        let store = makeStore(sink: sink)
+        let handle = store.submit(.rename("rent"))
+        _ = try await handle.applied
+        try await handle.persisted()
+        let acknowledged = Task { try await handle.acknowledged() }
+        sink.acknowledgeAll()
+        try await acknowledged.value
+        // A message without requests reaches every stage when applied.
+        let local = store.submit(.screen("help"))
+        try await local.acknowledged()
+    }
+
+    @Test func waitingForAcknowledgementCanBeCancelled() async throws {
+        let store = makeStore()
+        let handle = store.submit(.add(1))
+        let waiter = Task { try await handle.acknowledged() }
+        _ = try await handle.applied
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+    }
+
+    @Test func keepsEachSendersOrderUnderConcurrentTasksAndThreads() async throws {
+        let store = makeStore()
+        let tasks = 8
+        let threads = 4
+        let perSender = 500
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    for index in 0..<perSender { store.send(.add(index, from: "task\(task)")) }
+                }
+            }
+            group.addTask {
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    for index in 0..<perSender { store.send(.add(index, from: "thread\(thread)")) }
+                }
+            }
+        }
+        await store.settle()
+        let log = await store.state.log
+        #expect(log.count == (tasks + threads) * perSender)
+        var next: [String: Int] = [:]
+        for entry in log {
+            let parts = entry.split(separator: ":")
+            let sender = String(parts[0])
+            let index = Int(parts[1])!
+            #expect(index == next[sender, default: 0], "\(sender) out of order at \(index)")
+            next[sender] = index + 1
+        }
+        #expect(next.count == tasks + threads)
+        #expect(next.values.allSatisfy { $0 == perSender })
+    }
+
+    @Test func aSendFromInsideAnObserverIsQueuedNotNested() async throws {
+        let store = makeStore()
+        let depth = Lock((current: 0, deepest: 0))
+        let seen = Lock<[Int]>([])
+        let token = store.observe(\.count).sink { count in
+            depth.withLock {
+                $0.current += 1
+                $0.deepest = max($0.deepest, $0.current)
+            }
+            seen.withLock { $0.append(count) }
+            if count == 1 { store.send(.add(10, from: "observer")) }
+            depth.withLock { $0.current -= 1 }
+        }
+        store.send(.add(1))
+        store.send(.add(100))
+        await store.settle()
+        #expect(await store.state.log == ["main:1", "main:100", "observer:10"])
+        #expect(seen.withLock { $0 } == [0, 1, 101, 111])
+        #expect(depth.withLock { $0.deepest } == 1)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func anIdleStoreIsFreedWhenTheLastReferenceGoes() async throws {
+        weak var weakStore: StoreManager<Tally, TallyMessage, String>?
+        do {
+            let store = makeStore()
+            weakStore = store
+            let token = store.observe(\.count).sink { _ in }
+            _ = try await store.submit(.add(1)).applied
+            await store.settle()
+            token.cancel()
+        }
+        #expect(weakStore == nil)
+    }
+
+    @Test func sendContentsOfKeepsTheBatchTogetherInOrder() async {
+        let store = makeStore()
+        store.send(contentsOf: (1...5).map { TallyMessage.add($0, from: "batch") })
+        await store.settle()
+        #expect(await store.state.log == (1...5).map { "batch:\($0)" })
+    }
+}
