@@ -26,9 +26,7 @@ public struct QueueReceipt: Sendable {
     /// indefinitely.
     public func persisted() async throws {
         if isPersisted { return }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            storage.whenPersisted(position: position) { continuation.resume(with: $0.mapError { $0 }) }
-        }
+        try await awaitHandoff { deliver in storage.whenPersisted(position: position, deliver) }
     }
 
     /// Calls `body` once the change is on disk, or with the error that stopped it.

@@ -59,13 +59,9 @@ public final class SyncQueue: Sendable {
         directory: URL, durability: Durability = .batched, deviceID: String? = nil, lockWait: Duration? = nil
     ) async throws -> SyncQueue {
         let layout = SyncQueueLayout(directory: directory.standardizedFileURL)
-        let (storage, report) = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<(SyncQueueStorage, QueueRecoveryReport), Error>) in
+        let (storage, report) = try await awaitHandoff { deliver in
             SyncQueueStorage.start(
-                layout: layout, durability: durability, deviceID: deviceID, lockWait: lockWait
-            ) {
-                continuation.resume(with: $0.mapError { $0 })
-            }
+                layout: layout, durability: durability, deviceID: deviceID, lockWait: lockWait, completion: deliver)
         }
         return SyncQueue(directory: layout.directory, storage: storage, report: report)
     }
@@ -134,17 +130,13 @@ public final class SyncQueue: Sendable {
     /// once the new log is durable. Also happens on its own when acknowledged records
     /// make up most of a log of more than 1,000 lines.
     public func compact() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            storage.requestCompaction { continuation.resume(with: $0.mapError { $0 }) }
-        }
+        try await awaitHandoff { deliver in storage.requestCompaction(deliver) }
     }
 
     /// Writes what was accepted, closes the log and releases the directory. Later changes
     /// throw ``SyncQueueError/closed(directory:)``. Closing twice is harmless.
     public func close() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            storage.requestClose { _ in continuation.resume() }
-        }
+        _ = try? await awaitHandoff { deliver in storage.requestClose(deliver) }
     }
 
     private static func validated(_ payload: Data) throws(SyncQueueError) -> Data {

@@ -6,10 +6,8 @@ extension DispatchQueue {
     ///
     /// Once started, `work` runs to its end even if the task is cancelled.
     func performBlocking<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            self.async {
-                continuation.resume(with: Swift.Result { try work() })
-            }
+        try await awaitHandoff { (deliver: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void) in
+            self.async { deliver(Swift.Result { try work() }) }
         }
     }
 }
