@@ -20,7 +20,9 @@ let usage = """
       remote       DirectoryRemote appends and tail reads on a small and a large playbook, against
                    bare write+fsync and open+pread
       sync         playbook sync of 100 remote + 100 local lines on a synced playbook, and opening a
-                   device from its local file against a full replay (--lines N[,N…], default 10000,1000000)
+                   device from its local file against a full replay (--lines N[,N…], default 10000,1000000);
+                   sync --remote s3://bucket/prefix/ [--endpoint URL]: the same sync against S3, for the
+                   single-object and the segmented layout, against one PUT+GET of 100 lines
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
@@ -51,7 +53,17 @@ case "replay":
 case "remote":
     await RemoteBenchmark.run(report: report)
 case "sync":
-    await SyncBenchmark.run(report: report, arguments: Array(arguments.dropFirst()))
+    let options = Array(arguments.dropFirst())
+    func value(_ name: String) -> String? {
+        options.firstIndex(of: name).flatMap { $0 + 1 < options.count ? options[$0 + 1] : nil }
+    }
+    if let base = value("--remote") {
+        let sizes = value("--lines").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10_000, 1_000_000]
+        await S3SyncBenchmark.run(
+            report: report, options: S3SyncBenchmark.Options(base: base, endpoint: value("--endpoint"), sizes: sizes))
+    } else {
+        await SyncBenchmark.run(report: report, arguments: options)
+    }
 case "remote-append":
     await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))
 case "help", "--help", "-h":

@@ -6,23 +6,27 @@ import RxChain
 /// ```json
 /// {"location":"file:///srv/team/playbook.ndjson"}
 /// {"endpoint":"http://127.0.0.1:8333","location":"s3://playbooks/team/playbook.ndjson"}
+/// {"endpoint":"http://127.0.0.1:8333","location":"s3://playbooks/team/"}
 /// ```
 ///
 /// A `file://` URL or a path is a ``DirectoryRemote``, kept as its canonical
 /// ``PlaybookRemote/location`` so two spellings of the same playbook are the same
-/// setting. An `s3://bucket/key` URL is an ``S3Remote`` at `endpoint` (resolved when the
-/// setting is made: the given one, else AWS in the region then in force), so later runs
-/// reach the same object whatever their environment; the credentials are never part of
-/// the setting. Pointing a store at another location keeps its pending actions (they go
-/// to the new playbook) and discards its local copy of the old one
+/// setting. An `s3://bucket/key` URL is an ``S3Remote`` (one object) and an
+/// `s3://bucket/prefix/` URL, ending in `/`, an ``S3SegmentedRemote`` (one object per
+/// upload), at `endpoint` (resolved when the setting is made: the given one, else AWS in
+/// the region then in force), so later runs reach the same playbook whatever their
+/// environment; the credentials are never part of the setting. Pointing a store at
+/// another location keeps its pending actions (they go to the new playbook) and
+/// discards its local copy of the old one
 /// (``PlaybookTransport`` notices the changed location on open).
 public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
-    /// The playbook's location: a canonical `file://` URL, or `s3://bucket/key`.
+    /// The playbook's location: a canonical `file://` URL, `s3://bucket/key` or `s3://bucket/prefix/`.
     public var location: String
     /// The S3 service (`http(s)://host[:port]`) for an `s3://` location; `nil` otherwise.
     public var endpoint: String?
 
-    /// The setting for the playbook at `location` (a `file://` URL, a path, or `s3://bucket/key`).
+    /// The setting for the playbook at `location` (a `file://` URL, a path, `s3://bucket/key`
+    /// for one object, or `s3://bucket/prefix/` for the segmented layout).
     ///
     /// - Parameters:
     ///   - endpoint: the S3 service for an `s3://` location (MinIO, SeaweedFS, R2); `nil`
@@ -34,7 +38,11 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
     public init(parsing location: String, endpoint: String? = nil, region: String = "us-east-1") throws {
         if location.hasPrefix("s3://") {
             let endpoint = endpoint ?? "https://s3.\(region).amazonaws.com"
-            _ = try S3Remote(location, endpoint: endpoint, region: region)
+            if location.hasSuffix("/") {
+                _ = try S3SegmentedRemote(location, endpoint: endpoint, region: region)
+            } else {
+                _ = try S3Remote(location, endpoint: endpoint, region: region)
+            }
             self.location = location
             self.endpoint = endpoint
         } else {
@@ -46,13 +54,17 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
         }
     }
 
-    /// Whether the setting names an S3 object.
+    /// Whether the setting names a playbook in S3 (either layout).
     public var isS3: Bool { location.hasPrefix("s3://") }
 
+    /// Whether the setting names the segmented S3 layout (`s3://bucket/prefix/`).
+    public var isSegmentedS3: Bool { isS3 && location.hasSuffix("/") }
+
     /// The ``PlaybookRemote/location`` of the remote this setting names (for S3, the
-    /// object's path-style URL at ``endpoint``), as ``PlaybookSyncStatus/location`` holds it.
+    /// object's or prefix's path-style URL at ``endpoint``), as ``PlaybookSyncStatus/location`` holds it.
     public var remoteLocation: String {
         guard isS3 else { return location }
+        if isSegmentedS3 { return (try? S3SegmentedRemote(location, endpoint: endpoint).location) ?? location }
         return (try? S3Remote(location, endpoint: endpoint).location) ?? location
     }
 
@@ -63,6 +75,9 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
         -> any PlaybookRemote
     {
         guard isS3 else { return try DirectoryRemote(location) }
+        if isSegmentedS3 {
+            return try S3SegmentedRemote(location, endpoint: endpoint, region: region, credentials: credentials)
+        }
         return try S3Remote(location, endpoint: endpoint, region: region, credentials: credentials)
     }
 

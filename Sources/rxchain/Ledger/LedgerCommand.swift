@@ -14,13 +14,13 @@ enum LedgerCommand {
             A store is a directory; DIR/queue/ holds this device's changes, in order, until
             they are synced; DIR/remote.json names the playbook it syncs with (set by
             'sync --remote URL'); DIR/sync/ holds its copy of that playbook. One process
-            writes a store at a time; only 'sync' talks to the remote.
+            writes a store at a time; only 'sync' and 'compact' talk to the remote.
             """,
         forwardedOptions: [storeOption, waitOption],
         subcommands: [
             LedgerReplayCommand(), LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(),
             LedgerCategoriesCommand(), LedgerListCommand(), LedgerApplyCommand(), LedgerSyncCommand(),
-            LedgerStatusCommand(),
+            LedgerStatusCommand(), LedgerCompactCommand(),
         ])
 
     static let storeOption = CommandSignature.Option.value(

@@ -7,7 +7,8 @@ import RxChain
 ///
 /// Downloads what other devices appended, appends this store's pending actions (each
 /// line carrying its `actionId`), lets the queue acknowledge them, and prints what
-/// happened. `--remote` (a `file://` URL, a path, or `s3://bucket/key`) and `--endpoint`
+/// happened. `--remote` (a `file://` URL, a path, `s3://bucket/key` for one object or
+/// `s3://bucket/prefix/` for the segmented layout) and `--endpoint`
 /// (the S3 service; AWS in `AWS_REGION` when omitted) are remembered in the store
 /// (`DIR/remote.json`); a different remote starts a fresh copy of the new playbook
 /// (pending actions go to it). S3 requests are signed with `AWS_ACCESS_KEY_ID`,
@@ -28,7 +29,9 @@ struct LedgerSyncCommand: Command {
             LedgerCommand.storeOption, LedgerCommand.waitOption,
             .value(
                 "remote", placeholder: "URL",
-                help: "the playbook to sync with: a file:// URL, a path or s3://bucket/key (remembered in the store)"),
+                help:
+                    "the playbook to sync with: a file:// URL, a path, s3://bucket/key or s3://bucket/prefix/ "
+                    + "(remembered in the store)"),
             .value(
                 "endpoint", placeholder: "URL",
                 help: "with an s3:// remote: the S3 service, e.g. http://127.0.0.1:9000 (default: AWS in AWS_REGION)"),
@@ -48,7 +51,8 @@ struct LedgerSyncCommand: Command {
                     parsing: location, endpoint: endpoint,
                     region: S3Credentials.region(environment: context.environment))
             } catch {
-                throw UsageError("option '--remote' expects a file:// URL, a path or s3://bucket/key: \(error)")
+                throw UsageError(
+                    "option '--remote' expects a file:// URL, a path, s3://bucket/key or s3://bucket/prefix/: \(error)")
             }
         } else if endpoint != nil {
             throw UsageError("option '--endpoint' needs '--remote s3://bucket/key'")

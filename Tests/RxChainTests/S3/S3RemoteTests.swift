@@ -148,7 +148,7 @@ import Testing
             "s3://playbooks/p.ndjson", endpoint: "http://127.0.0.1:8333",
             credentials: answer.signed ? S3Credentials(accessKeyId: "AKIDSHOULDNOTSHOW", secretAccessKey: "S") : nil)
         let response = S3Response(status: answer.status, etag: nil, contentRange: nil, body: Data(answer.body.utf8))
-        let error = remote.failure(response, operation: "read the playbook")
+        let error = remote.client.failure(response, operation: "read the playbook")
         #expect(error.description.contains(answer.says), "\(error)")
         #expect(error.isTransient == answer.transient)
         #expect(!error.description.contains("SHOULDNOTSHOW"))

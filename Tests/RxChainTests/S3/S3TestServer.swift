@@ -29,4 +29,14 @@ enum S3TestServer {
             "s3://\(bucket)/\(key)", endpoint: endpoint, credentials: mode == .signed ? credentials : nil,
             requestTimeout: .seconds(20))
     }
+
+    /// A segmented remote for a fresh prefix (its own, ending in `/`), so tests running in parallel never share one.
+    static func segmentedRemote(_ mode: Mode, prefix: String = "seg-\(UUID().uuidString)/") throws
+        -> S3SegmentedRemote
+    {
+        let bucket = mode == .signed ? "playbooks" : "open"
+        return try S3SegmentedRemote(
+            "s3://\(bucket)/\(prefix)", endpoint: endpoint, credentials: mode == .signed ? credentials : nil,
+            requestTimeout: .seconds(20))
+    }
 }

@@ -4,8 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends signed (or anonymous) requests for one S3 object and maps transport failures
-/// to ``PlaybookRemoteError/unavailable(location:reason:)``.
+/// Sends signed (or anonymous) requests to the objects of one bucket and maps transport
+/// failures to ``PlaybookRemoteError/unavailable(location:reason:)``.
+///
+/// Requests go to the playbook's own key (`address.key`) unless a call names another
+/// key of the same bucket; every error names `address.location`, the playbook.
 ///
 /// Owns an ephemeral `URLSession` with no cache, no cookies and no stored credentials,
 /// invalidated when the client goes away. Requests go through `URLSession`'s async API,
@@ -37,12 +40,24 @@ final class S3HTTPClient: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `method` to the object with `headers` and `body`; any HTTP status is an answer.
+    /// Sends `method` to the playbook's object with `headers` and `body`; any HTTP status is an answer.
     ///
     /// - Throws: ``PlaybookRemoteError/unavailable(location:reason:)`` when no answer came
     ///   (connection refused, timeout, connection lost), `CancellationError` when the task was cancelled.
     func send(_ method: String, headers: [String: String] = [:], body: Data? = nil) async throws -> S3Response {
-        var request = URLRequest(url: address.url)
+        try await send(method, key: address.key, headers: headers, body: body)
+    }
+
+    /// Sends `method` to `key` of the bucket (an empty key: the bucket itself, for
+    /// listings) with the query parameters `query` (not encoded), `headers` and `body`;
+    /// any HTTP status is an answer.
+    ///
+    /// - Throws: as ``send(_:headers:body:)``.
+    func send(
+        _ method: String, key: String, query: [(String, String)] = [], headers: [String: String] = [:],
+        body: Data? = nil
+    ) async throws -> S3Response {
+        var request = URLRequest(url: address.url(key: key, encodedQuery: SigV4Signer.encodeQuery(query)))
         request.httpMethod = method
         request.timeoutInterval = timeout.seconds
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
@@ -50,8 +65,8 @@ final class S3HTTPClient: Sendable {
         if let signer {
             let payloadHash = body.map { Hex.encode(SHA256.hash($0)) } ?? SigV4Signer.emptyPayloadHash
             let signed = signer.sign(
-                method: method, host: address.host, encodedPath: address.encodedPath, query: [], headers: headers,
-                payloadHash: payloadHash, date: now())
+                method: method, host: address.host, encodedPath: address.encodedPath(key: key), query: query,
+                headers: headers, payloadHash: payloadHash, date: now())
             for (name, value) in signed.headers { request.setValue(value, forHTTPHeaderField: name) }
         }
         if let body {

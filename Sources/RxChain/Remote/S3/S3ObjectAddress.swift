@@ -1,8 +1,20 @@
 import Foundation
 
-/// Where one S3 object lives: the endpoint, the bucket and the key, path-style
+/// Where a playbook lives in S3: the endpoint, the bucket and the key, path-style
 /// (`<endpoint>/<bucket>/<key>`), parsed from an `s3://bucket/key` location.
+///
+/// For the single-object layout the key names the playbook object; for the segmented
+/// layout it is a prefix ending in `/` under which the segments live. Either way the
+/// client may address any other key of the same bucket (``encodedPath(key:)``).
 struct S3ObjectAddress: Sendable, Hashable {
+    /// How the playbook is laid out in the bucket, which decides what a key may look like.
+    enum Layout: Sendable {
+        /// One object (``S3Remote``): the key must not end in `/`.
+        case singleObject
+        /// Numbered segment objects under a prefix (``S3SegmentedRemote``): the key must end in `/`.
+        case segmented
+    }
+
     /// `scheme://host[:port]`, lowercase, without the scheme's default port or a trailing slash.
     let endpoint: String
     /// The `Host` header the client sends (and the signer signs): the host, plus `:port` when not default.
@@ -11,9 +23,20 @@ struct S3ObjectAddress: Sendable, Hashable {
     let key: String
 
     /// The object's path as it goes on the wire, encoded once.
-    var encodedPath: String { SigV4Signer.encodePath("/\(bucket)/\(key)") }
+    var encodedPath: String { encodedPath(key: key) }
     /// The object's URL.
-    var url: URL { URL(string: endpoint + encodedPath)! }
+    var url: URL { url(key: key, encodedQuery: "") }
+
+    /// The path of another object of the bucket as it goes on the wire, encoded once;
+    /// an empty `key` addresses the bucket itself (`/<bucket>`, for listings).
+    func encodedPath(key: String) -> String {
+        SigV4Signer.encodePath(key.isEmpty ? "/\(bucket)" : "/\(bucket)/\(key)")
+    }
+
+    /// The URL of `key` (see ``encodedPath(key:)``) with an already encoded query string.
+    func url(key: String, encodedQuery: String) -> URL {
+        URL(string: endpoint + encodedPath(key: key) + (encodedQuery.isEmpty ? "" : "?" + encodedQuery))!
+    }
     /// The canonical location: the path-style object URL, unencoded.
     var location: String { "\(endpoint)/\(bucket)/\(key)" }
 
@@ -22,8 +45,9 @@ struct S3ObjectAddress: Sendable, Hashable {
 
     /// Parses `s3://bucket/key` against `endpoint` (`http(s)://host[:port]`).
     ///
-    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` naming what is wrong.
-    init(parsing location: String, endpoint: String) throws {
+    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` naming what is wrong,
+    ///   including a key whose trailing `/` does not match `layout`.
+    init(parsing location: String, endpoint: String, layout: Layout = .singleObject) throws {
         func invalid(_ reason: String) -> PlaybookRemoteError { .invalidLocation(location, reason: reason) }
 
         guard location.lowercased().hasPrefix("s3://") else {
@@ -39,11 +63,23 @@ struct S3ObjectAddress: Sendable, Hashable {
             throw invalid(
                 "'\(bucket)' is not a bucket name (3–63 characters: lowercase letters, digits, '.' and '-')")
         }
-        guard !key.isEmpty, !key.hasPrefix("/") else { throw invalid("the object key after the bucket is empty") }
-        guard !key.hasSuffix("/") else {
+        guard !key.isEmpty, !key.hasPrefix("/") else {
             throw invalid(
-                "a key ending in '/' names the segmented layout, which this build does not support yet; "
-                    + "name the object, e.g. s3://\(bucket)/\(key)playbook.ndjson")
+                layout == .segmented
+                    ? "the key prefix after the bucket is empty; name one, e.g. s3://\(bucket)/team/"
+                    : "the object key after the bucket is empty")
+        }
+        switch layout {
+        case .singleObject where key.hasSuffix("/"):
+            throw invalid(
+                "a key ending in '/' is a prefix, which names the segmented layout (S3SegmentedRemote); "
+                    + "for a single object name it, e.g. s3://\(bucket)/\(key)playbook.ndjson")
+        case .segmented where !key.hasSuffix("/"):
+            throw invalid(
+                "the segmented layout takes a prefix ending in '/', e.g. s3://\(bucket)/\(key)/ "
+                    + "(a key without it names one object: S3Remote)")
+        default:
+            break
         }
         guard key.utf8.count <= 1024 else { throw invalid("the object key is longer than 1024 bytes") }
 

@@ -27,6 +27,9 @@ import Foundation
 /// - A trailing line without `"\n"` (written by another tool) is not returned; the next
 ///   append replaces it.
 ///
+/// For a playbook that keeps growing, ``S3SegmentedRemote`` (a prefix, one object per
+/// append) uploads only the new lines instead of the whole playbook.
+///
 /// Failures name what happened: ``PlaybookRemoteError/rejected(location:status:reason:)``
 /// for bad credentials (403), a missing bucket (404) or a malformed request — permanent;
 /// ``PlaybookRemoteError/unavailable(location:reason:)`` for connection refused, timeouts,
@@ -44,7 +47,7 @@ public struct S3Remote: PlaybookRemote {
     /// The playbook's object key.
     public var key: String { client.address.key }
     /// Whether requests are signed (credentials were given) or anonymous.
-    public var isSigned: Bool { client.signer != nil }
+    public var isSigned: Bool { client.isSigned }
     /// Always `true`: an append replaces the whole object.
     public var needsLocalCopy: Bool { true }
 
@@ -62,8 +65,9 @@ public struct S3Remote: PlaybookRemote {
     ///   - requestTimeout: how long one request may take before it fails as unavailable.
     ///   - now: the clock that dates signatures.
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for another scheme,
-    ///   a bad bucket name, an empty key, a key ending in `/` (the segmented layout is not
-    ///   supported yet) or an endpoint that is not `http(s)://host[:port]`.
+    ///   a bad bucket name, an empty key, a key ending in `/` (a prefix: use
+    ///   ``S3SegmentedRemote`` for the segmented layout) or an endpoint that is not
+    ///   `http(s)://host[:port]`.
     public init(
         _ location: String, endpoint: String? = nil, region: String = "us-east-1", credentials: S3Credentials? = nil,
         requestTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date = { Date() }
@@ -85,9 +89,9 @@ public struct S3Remote: PlaybookRemote {
             switch get.status {
             case 200: return try revision(of: get, operation: "read the playbook's revision")
             case 404 where get.errorCode == "NoSuchKey": return .noPlaybook
-            default: throw failure(get, operation: "read the playbook's revision")
+            default: throw client.failure(get, operation: "read the playbook's revision")
             }
-        default: throw failure(head, operation: "read the playbook's revision")
+        default: throw client.failure(head, operation: "read the playbook's revision")
         }
     }
 
@@ -105,7 +109,7 @@ public struct S3Remote: PlaybookRemote {
             bytes = response.body.dropFirst(start)
         case 206:
             guard response.range?.start == start else {
-                throw failure(response, operation: "read the playbook from byte \(start)")
+                throw client.failure(response, operation: "read the playbook from byte \(start)")
             }
             bytes = response.body
         case 404 where response.errorCode == "NoSuchKey":
@@ -116,7 +120,7 @@ public struct S3Remote: PlaybookRemote {
         case 416:
             throw pastTheEnd(cursor, length: response.range?.total)
         default:
-            throw failure(response, operation: "read the playbook")
+            throw client.failure(response, operation: "read the playbook")
         }
         let revision = try revision(of: response, operation: "read the playbook")
         if let cursor, offset > 0 {
@@ -150,7 +154,7 @@ public struct S3Remote: PlaybookRemote {
             }
             return .conflict(current: current)
         default:
-            throw failure(response, operation: "append to the playbook")
+            throw client.failure(response, operation: "append to the playbook")
         }
     }
 }

@@ -64,11 +64,7 @@ struct SigV4Signer: Sendable {
         if let token = credentials.sessionToken { signedHeaders["x-amz-security-token"] = token }
 
         let names = signedHeaders.keys.sorted()
-        let encodedQuery: [(String, String)] = query.map {
-            (Self.encode($0.0, keepingSlash: false), Self.encode($0.1, keepingSlash: false))
-        }
-        let canonicalQuery: String = encodedQuery.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
-            .map { $0.0 + "=" + $0.1 }.joined(separator: "&")
+        let canonicalQuery = Self.encodeQuery(query)
         let headerLines: String = names.map { name in name + ":" + signedHeaders[name]! + "\n" }.joined()
         let signedNames: String = names.joined(separator: ";")
         let path: String = encodedPath.isEmpty ? "/" : encodedPath
@@ -104,6 +100,17 @@ struct SigV4Signer: Sendable {
     /// percent-encoded (uppercase hex), once.
     static func encodePath(_ path: String) -> String {
         encode(path, keepingSlash: true)
+    }
+
+    /// Query parameters as S3 signs them and as the client must send them: names and
+    /// values percent-encoded like a path without keeping `/`, sorted by name then value,
+    /// joined as `name=value&…` (empty for no parameters).
+    static func encodeQuery(_ query: [(String, String)]) -> String {
+        let encoded: [(String, String)] = query.map {
+            (encode($0.0, keepingSlash: false), encode($0.1, keepingSlash: false))
+        }
+        return encoded.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            .map { $0.0 + "=" + $0.1 }.joined(separator: "&")
     }
 
     /// `yyyyMMdd` and `yyyyMMdd'T'HHmmss'Z'` in UTC, without a formatter.
