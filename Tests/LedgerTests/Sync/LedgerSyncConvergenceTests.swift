@@ -9,6 +9,10 @@ import Testing
 /// device holds replay(playbook), every action is in the playbook once unless it was
 /// dropped (and reported), and no line was ever changed.
 ///
+/// The same property runs against a directory remote and, when `.ci/seaweedfs run` names
+/// a server, against both S3 layouts (a fresh key or prefix per case, fewer seeds: every
+/// step reads the whole playbook over HTTP).
+///
 /// Replay one run with `RXCHAIN_SYNC_SEED=<seed> swift test --filter LedgerSyncConvergenceTests`.
 @Suite struct LedgerSyncConvergenceTests {
     static let seeds: [UInt64] = {
@@ -18,12 +22,42 @@ import Testing
         return (1...12).map { $0 &* 0x9E37_79B9 }
     }()
 
+    /// The seeds the S3 layouts run: the first three (or the replayed one).
+    static let s3Seeds = Array(seeds.prefix(3))
+
     @Test(arguments: seeds)
     func devicesConverge(seed: UInt64) async throws {
         do {
-            try await SyncWorld.with { world in try await Self.run(seed: seed, world: world) }
+            try await SyncWorld.with { world in
+                let playbook = Playbook(makeRemote: { try world.remote() }, text: { world.playbook() })
+                try await Self.run(seed: seed, world: world, playbook: playbook)
+            }
         } catch {
             Issue.record("seed \(seed) (replay with RXCHAIN_SYNC_SEED=\(seed)): \(error)")
+        }
+    }
+
+    @Test(
+        .enabled(if: S3TestObject.isConfigured, "needs RXCHAIN_S3_ENDPOINT: run under .ci/seaweedfs run"),
+        arguments: S3SyncLayout.allCases, s3Seeds)
+    func devicesConvergeThroughS3(layout: S3SyncLayout, seed: UInt64) async throws {
+        do {
+            try await SyncWorld.with { world in
+                let name = layout.freshName("converge")
+                switch layout {
+                case .object:
+                    let reader = try layout.object(name)
+                    let playbook = Playbook(makeRemote: { try layout.object(name) }, text: { try await reader.text() })
+                    try await Self.run(seed: seed, world: world, playbook: playbook)
+                case .segmented:
+                    let reader = try layout.segmented(name)
+                    let playbook = Playbook(
+                        makeRemote: { try layout.segmented(name) }, text: { try await reader.text() })
+                    try await Self.run(seed: seed, world: world, playbook: playbook)
+                }
+            }
+        } catch {
+            Issue.record("\(layout), seed \(seed) (replay with RXCHAIN_SYNC_SEED=\(seed)): \(error)")
         }
     }
 
@@ -31,13 +65,22 @@ import Testing
         var description: String
     }
 
-    static func run(seed: UInt64, world: SyncWorld) async throws {
+    /// Where one run's playbook lives: how to make each device's remote, and how to read
+    /// the whole playbook as it is now.
+    struct Playbook<Remote: PlaybookRemote> {
+        var makeRemote: () throws -> Remote
+        var text: () async throws -> String
+    }
+
+    static func run<Remote: PlaybookRemote>(seed: UInt64, world: SyncWorld, playbook source: Playbook<Remote>)
+        async throws
+    {
         var random = SeededGenerator(seed: seed)
         let count = Int.random(in: 2...5, using: &random)
-        var remotes: [FaultInjectingRemote<DirectoryRemote, ContinuousClock>] = []
+        var remotes: [FaultInjectingRemote<Remote, ContinuousClock>] = []
         var devices: [SyncDevice] = []
         for index in 0..<count {
-            let remote = FaultInjectingRemote(try world.remote())
+            let remote = FaultInjectingRemote(try source.makeRemote())
             remotes.append(remote)
             devices.append(try await SyncDevice("d\(index)", root: world.root, remote: remote))
         }
@@ -76,20 +119,21 @@ import Testing
                 try await device.crashAndReopen()
                 log.append("\(step): \(device.id) crashes and reopens")
             }
-            let now = world.playbook()
+            let now = try await source.text()
             try check(now.hasPrefix(playbook), "step \(step): the playbook changed a line it had")
             playbook = now
         }
         for _ in 0..<2 {
             for device in devices { try await device.sync(attempts: 20) }
         }
-        let expected = world.replay()
+        let final = try await source.text()
+        let expected = SyncPlaybookText.replay(final)
         for device in devices {
             let ledger = await device.ledger
             try check(ledger == expected, "\(device.id) holds \(ledger), replay gives \(expected)")
             try check(device.pending.isEmpty, "\(device.id) still has \(device.pending.count) pending")
         }
-        let ids = world.actionIDs()
+        let ids = SyncPlaybookText.actionIDs(final)
         var counts: [String: Int] = [:]
         for id in ids { counts[id, default: 0] += 1 }
         let dropped = Set(devices.flatMap { $0.transport.currentStatus.ignoredActions.map(\.key) })
@@ -118,5 +162,12 @@ import Testing
                 ids.randomElement(using: &random)!, Double(step), category: names.randomElement(using: &random)!,
                 modified: at)
         }
+    }
+}
+
+extension PlaybookRemote {
+    /// The whole playbook's text, read from the start.
+    fileprivate func text() async throws -> String {
+        String(decoding: try await read(after: nil).lines, as: UTF8.self)
     }
 }
