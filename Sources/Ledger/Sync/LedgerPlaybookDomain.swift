@@ -22,6 +22,19 @@ public struct LedgerPlaybookDomain: PlaybookDomain {
     /// The empty ledger.
     public var emptyState: ReplicatedLedger { ReplicatedLedger() }
 
+    /// `"ledger/1"`: the compact binary form of ``LedgerSnapshotCodec``.
+    public var snapshotFormat: String { LedgerSnapshotCodec.format }
+
+    /// Writes `state` in ``LedgerSnapshotCodec``'s binary form.
+    public func encodeSnapshot(_ state: ReplicatedLedger, into writer: inout SnapshotWriter) {
+        LedgerSnapshotCodec.encode(state, into: &writer)
+    }
+
+    /// Reads a ledger in ``LedgerSnapshotCodec``'s binary form.
+    public func decodeSnapshot(from reader: inout SnapshotReader) throws -> ReplicatedLedger {
+        try LedgerSnapshotCodec.decode(from: &reader)
+    }
+
     public func apply(
         lines: Data, to state: inout ReplicatedLedger, highWaterMarks: inout [String: UInt64], linesBefore: Int
     ) -> PlaybookLinesApplied {

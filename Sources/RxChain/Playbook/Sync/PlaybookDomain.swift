@@ -36,6 +36,27 @@ public protocol PlaybookDomain: Sendable {
     /// The state of an empty playbook.
     var emptyState: State { get }
 
+    /// Names the encoding of ``State`` in the local file, version included (e.g. `"ledger/1"`).
+    ///
+    /// Saved beside the state; a local file whose format differs is rebuilt by replaying
+    /// the playbook, so change it whenever ``encodeSnapshot(_:into:)`` changes. Defaults to
+    /// `"json"` (the state's `Codable` form).
+    var snapshotFormat: String { get }
+
+    /// Writes `state` for the local file, in ``snapshotFormat``.
+    ///
+    /// Defaults to the state's `Codable` form through `JSONEncoder`; a domain with a large
+    /// state supplies a compact binary form, which is what makes opening a device cheap.
+    func encodeSnapshot(_ state: State, into writer: inout SnapshotWriter) throws
+
+    /// Reads back a state that ``encodeSnapshot(_:into:)`` wrote: it must equal (`==`) the
+    /// state written, and it must read every byte the encoder wrote (no more: the engine
+    /// checks that the reader ends where the file does).
+    ///
+    /// - Throws: when the bytes are not such a state. The engine checks a CRC-32 before
+    ///   calling it, but a decoder must still throw, never trap, on any input.
+    func decodeSnapshot(from reader: inout SnapshotReader) throws -> State
+
     /// Applies complete playbook lines (each ending in `"\n"`) to `state`, in order.
     ///
     /// - Parameters:

@@ -9,8 +9,11 @@ import Foundation
 /// A device's local file for a playbook: a snapshot (`local.json`) and a journal of the
 /// lines read since (`local.journal`), so each sync writes only its new lines.
 ///
-/// - `local.json` holds a ``PlaybookSnapshot``, replaced atomically (temporary file,
-///   fsync, rename, fsync of the directory).
+/// - `local.json` holds a ``PlaybookSnapshot`` in the binary envelope of
+///   ``PlaybookSnapshotFile`` (the name is historical: older versions wrote JSON, which is
+///   still read), replaced atomically (temporary file, fsync, rename, fsync of the directory).
+///   A snapshot that does not decode (damaged, cut short, another envelope version or
+///   state format) is discarded like a missing one: the state is rebuilt from the playbook.
 /// - `local.journal` holds entries appended and fsynced after the snapshot: a JSON header
 ///   line (``JournalHeader``: first line number, line count, byte count, revision and
 ///   cursor after the lines) followed by exactly that many bytes of playbook lines.
@@ -46,6 +49,8 @@ enum PlaybookLocalFile {
         var journalLines: Int
         /// Why the local file was discarded, when it was.
         var resetReason: String?
+        /// Whether `local.json` is in an older format, to be rewritten on the next sync.
+        var isOlderFormat = false
     }
 
     static func snapshotPath(_ directory: String) -> String { directory + "/local.json" }
@@ -68,7 +73,12 @@ enum PlaybookLocalFile {
         var loaded = Loaded(snapshot: empty, journalLength: 0, snapshotBytes: size, journalLines: 0)
         let snapshot: PlaybookSnapshot<Domain.State>
         do {
-            snapshot = try JSONDecoder().decode(PlaybookSnapshot<Domain.State>.self, from: bytes)
+            if PlaybookSnapshotFile.isLegacyJSON(bytes) {
+                snapshot = try JSONDecoder().decode(PlaybookSnapshot<Domain.State>.self, from: bytes)
+                loaded.isOlderFormat = true
+            } else {
+                snapshot = try PlaybookSnapshotFile.decode(bytes, domain: domain)
+            }
         } catch {
             loaded.resetReason = "\(path) is unreadable (\(error)); rebuilding from the playbook"
             return loaded
@@ -142,10 +152,10 @@ enum PlaybookLocalFile {
     }
 
     /// Replaces the snapshot atomically, then empties the journal; returns the snapshot's size.
-    static func writeSnapshot<State>(directory: String, _ snapshot: PlaybookSnapshot<State>) throws -> Int {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let data = try encoder.encode(snapshot)
+    static func writeSnapshot<Domain: PlaybookDomain>(
+        directory: String, _ snapshot: PlaybookSnapshot<Domain.State>, domain: Domain
+    ) throws -> Int {
+        let data = try PlaybookSnapshotFile.encode(snapshot, domain: domain)
         try POSIXFile.makeDirectories(directory)
         try POSIXFile.replaceAtomically(snapshotPath(directory), with: data, directory: directory)
         if let journal = try POSIXFile.openIfExists(journalPath(directory), O_WRONLY) {

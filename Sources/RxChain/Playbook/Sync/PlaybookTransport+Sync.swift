@@ -127,9 +127,9 @@ extension PlaybookTransport {
                 localCopyOnDisk = 0
             }
             if compact {
-                let snapshot = self.snapshot
+                let (snapshot, domain) = (self.snapshot, self.domain)
                 snapshotBytes = try await io.performBlocking {
-                    try PlaybookLocalFile.writeSnapshot(directory: path, snapshot)
+                    try PlaybookLocalFile.writeSnapshot(directory: path, snapshot, domain: domain)
                 }
                 journalLength = 0
                 needsSnapshotWrite = false

@@ -105,7 +105,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
         self.snapshot = loaded.snapshot
         self.journalLength = loaded.journalLength
         self.snapshotBytes = loaded.snapshotBytes
-        self.needsSnapshotWrite = loaded.snapshotBytes == 0 || loaded.resetReason != nil
+        self.needsSnapshotWrite = loaded.snapshotBytes == 0 || loaded.resetReason != nil || loaded.isOlderFormat
         self.pendingCount = pendingCount
         self.now = now
         var status = savedStatus ?? PlaybookSyncStatus(location: remote.location)
