@@ -25,14 +25,15 @@ public enum LedgerRules {
         case .putTransaction(let put):
             return applyPut(put, to: &ledger)
         case .deleteTransaction(let id, let deletedAt):
-            guard var record = ledger.transactions[id] else { return .ignored(.unknownTransaction) }
-            if let modifiedAt = record.modifiedAt, deletedAt <= modifiedAt {
-                return .ignored(.deletionBeforeModification)
+            return ledger.transactions.modifyValue(forKey: id) { record in
+                guard let existing = record else { return .ignored(.unknownTransaction) }
+                if let modifiedAt = existing.modifiedAt, deletedAt <= modifiedAt {
+                    return .ignored(.deletionBeforeModification)
+                }
+                if let existing = existing.deletedAt, deletedAt <= existing { return .ignored(.alreadyDeleted) }
+                record = Transaction(id: id, deletedAt: deletedAt)
+                return .applied
             }
-            if let existing = record.deletedAt, deletedAt <= existing { return .ignored(.alreadyDeleted) }
-            record = Transaction(id: id, deletedAt: deletedAt)
-            ledger.transactions[id] = record
-            return .applied
         case .newCategory(let name):
             guard !name.isEmpty else { return .ignored(.emptyName) }
             guard !ledger.categories.contains(name) else { return .ignored(.categoryExists) }
@@ -61,38 +62,47 @@ public enum LedgerRules {
         }
     }
 
+    /// Applies a put in one walk down the ledger's trie (one hash of the id).
     private static func applyPut(_ put: TransactionPut, to ledger: inout ReplicatedLedger) -> RuleOutcome {
-        guard var record = ledger.transactions[put.id] else {
-            ledger.transactions[put.id] = Transaction(
-                id: put.id, charge: put.charge, category: put.category, type: put.type,
-                description: put.description, modifiedAt: put.modifiedAt, deletedAt: put.deletedAt)
+        ledger.transactions.modifyValue(forKey: put.id) { record in
+            guard let existing = record else {
+                record = Transaction(
+                    id: put.id, charge: put.charge, category: put.category, type: put.type,
+                    description: put.description, modifiedAt: put.modifiedAt, deletedAt: put.deletedAt)
+                return .applied
+            }
+            var fields = existing.fields
+            var category = existing.category
+            if let modifiedAt = fields.modifiedAt, put.modifiedAt <= modifiedAt {
+                return .ignored(.notNewerThanModification)
+            }
+            if let deletedAt = fields.deletedAt, put.modifiedAt <= deletedAt {
+                return .ignored(.notNewerThanDeletion)
+            }
+            if let putDeletedAt = put.deletedAt, let modifiedAt = fields.modifiedAt, putDeletedAt <= modifiedAt {
+                return .ignored(.deletionNotNewerThanModification)
+            }
+            fields.charge = put.charge
+            fields.modifiedAt = put.modifiedAt
+            if let putCategory = put.category { category = putCategory }
+            if let type = put.type { fields.type = type }
+            if let description = put.description { fields.description = description }
+            if let putDeletedAt = put.deletedAt, fields.deletedAt.map({ $0 < putDeletedAt }) ?? true {
+                fields.deletedAt = putDeletedAt
+            }
+            record = Transaction(fields: fields, category: category)
             return .applied
         }
-        if let modifiedAt = record.modifiedAt, put.modifiedAt <= modifiedAt {
-            return .ignored(.notNewerThanModification)
-        }
-        if let deletedAt = record.deletedAt, put.modifiedAt <= deletedAt {
-            return .ignored(.notNewerThanDeletion)
-        }
-        if let putDeletedAt = put.deletedAt, let modifiedAt = record.modifiedAt, putDeletedAt <= modifiedAt {
-            return .ignored(.deletionNotNewerThanModification)
-        }
-        record.charge = put.charge
-        record.modifiedAt = put.modifiedAt
-        if let category = put.category { record.category = category }
-        if let type = put.type { record.type = type }
-        if let description = put.description { record.description = description }
-        if let putDeletedAt = put.deletedAt, record.deletedAt.map({ $0 < putDeletedAt }) ?? true {
-            record.deletedAt = putDeletedAt
-        }
-        ledger.transactions[put.id] = record
-        return .applied
     }
 
-    /// Moves every transaction in category `from` to `to`: O(transactions).
+    /// Moves every transaction in category `from` to `to`: one walk over the transactions,
+    /// changing only the records in `from`.
     private static func recategorize(from: String, to: String, in ledger: inout ReplicatedLedger) {
-        var moved: [String] = []
-        for (id, record) in ledger.transactions where record.category == from { moved.append(id) }
-        for id in moved { ledger.transactions[id]?.category = to }
+        ledger.transactions.updateValues { _, record in
+            guard record.category == from else { return nil }
+            var moved = record
+            moved.category = to
+            return moved
+        }
     }
 }

@@ -3,13 +3,18 @@
 struct TreeNodeHeader {
     /// In a branch node, bit `i` is set when hash fragment `i` has an entry; zero in a collision node.
     @usableFromInline var bitmap: UInt32
+    /// The number of entries the node has room for, recorded at allocation: reading
+    /// `ManagedBuffer.capacity` asks the allocator (`malloc_usable_size`) on every call.
+    @usableFromInline var capacity: UInt32
     /// The number of initialised entries (the bitmap's population count in a branch node).
     @usableFromInline var count: Int
 
     @inlinable
-    init(bitmap: UInt32, count: Int) {
+    init(bitmap: UInt32, capacity: Int) {
         self.bitmap = bitmap
-        self.count = count
+        // Clamping never claims more room than there is.
+        self.capacity = UInt32(clamping: capacity)
+        self.count = 0
     }
 }
 
@@ -55,7 +60,9 @@ extension TreeDictionary.Node {
     /// A node with room for `capacity` entries, none initialised yet (`count` is zero).
     @inlinable
     static func allocate(bitmap: UInt32, capacity: Int) -> TreeDictionary.Node {
-        let buffer = create(minimumCapacity: capacity) { _ in TreeNodeHeader(bitmap: bitmap, count: 0) }
+        let buffer = create(minimumCapacity: capacity) {
+            TreeNodeHeader(bitmap: bitmap, capacity: $0.capacity)
+        }
         return unsafeDowncast(buffer, to: TreeDictionary.Node.self)
     }
 
@@ -67,6 +74,7 @@ extension TreeDictionary.Node {
     // stored property, and every access to it pays for a dynamic exclusivity check.
     @inlinable var bitmap: UInt32 { withUnsafeMutablePointerToHeader { $0.pointee.bitmap } }
     @inlinable var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+    @inlinable var storedCapacity: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.capacity) } }
 
     /// Records that the first `count` entries are initialised.
     @inlinable
@@ -120,11 +128,12 @@ extension TreeDictionary.Node {
     ) {
         let count = node.count
         let unique = isKnownUniquelyReferenced(&node)
-        if unique && node.capacity > count {
+        if unique && node.storedCapacity > count {
             node.withUnsafeMutablePointers { header, entries in
                 (entries + index + 1).moveInitialize(from: entries + index, count: count - index)
                 (entries + index).initialize(to: entry)
-                header.pointee = TreeNodeHeader(bitmap: header.pointee.bitmap | bit, count: count + 1)
+                header.pointee.bitmap |= bit
+                header.pointee.count = count + 1
             }
             return
         }
@@ -156,7 +165,8 @@ extension TreeDictionary.Node {
                 (entries + index).moveInitialize(from: entries + index + 1, count: count - index - 1)
             }
             node.withUnsafeMutablePointerToHeader {
-                $0.pointee = TreeNodeHeader(bitmap: $0.pointee.bitmap & ~bit, count: count - 1)
+                $0.pointee.bitmap &= ~bit
+                $0.pointee.count = count - 1
             }
             return
         }
@@ -179,7 +189,8 @@ extension TreeDictionary.Node {
             (entries + index).moveInitialize(from: entries + index + 1, count: count - index - 1)
         }
         withUnsafeMutablePointerToHeader {
-            $0.pointee = TreeNodeHeader(bitmap: $0.pointee.bitmap & ~bit, count: count - 1)
+            $0.pointee.bitmap &= ~bit
+            $0.pointee.count = count - 1
         }
     }
 

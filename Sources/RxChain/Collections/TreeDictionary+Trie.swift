@@ -115,7 +115,7 @@ extension TreeDictionary {
     /// The smallest subtree at level `shift` holding two keys whose hashes agree below `shift`.
     @inlinable
     static func pair(
-        _ first: (Key, Value, Hash), _ second: (Key, Value, Hash), shift: Int
+        _ first: __owned (Key, Value, Hash), _ second: __owned (Key, Value, Hash), shift: Int
     ) -> Node {
         if isCollisionLevel(shift) {
             let node = Node.allocate(bitmap: 0, capacity: 2)
