@@ -88,7 +88,7 @@ enum SyncBenchmark {
             _ = try! PlaybookReplay.replay(contentsOf: playbook)
         }
         let snapshotBytes =
-            (try? FileManager.default.attributesOfItem(atPath: device.path + "/local.json")[.size] as? Int) ?? 0
+            (try? FileManager.default.attributesOfItem(atPath: device.path + "/local.snapshot")[.size] as? Int) ?? 0
         let journalBytes =
             (try? FileManager.default.attributesOfItem(atPath: device.path + "/local.journal")[.size] as? Int) ?? 0
         report.emit(

@@ -9,7 +9,7 @@ import Signals
 /// ```
 /// DIR/queue/        the SyncManager's SyncQueue: this device's local actions, in order
 /// DIR/remote.json   the playbook the store syncs with (LedgerRemoteSetting), if any
-/// DIR/sync/         the PlaybookTransport's local file (local.json, local.journal) and
+/// DIR/sync/         the PlaybookTransport's local file (local.snapshot, local.journal) and
 ///                   sync-status.json
 /// ```
 ///

@@ -61,24 +61,6 @@ import Testing
             #expect(await other.currentSnapshot.state == world.world.replay())
         }
     }
-
-    /// A `local.json` written as JSON by an older version is read, then rewritten in binary.
-    @Test func anOlderJSONSnapshotIsReadThenRewritten() async throws {
-        try await SnapshotWorld.with { world, device in
-            let snapshot = await device.snapshot
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
-            try world.writeSnapshot(device, try encoder.encode(snapshot))
-            try await device.crashAndReopen()
-            #expect(device.transport.currentStatus.resetReason == nil)
-            #expect(await device.snapshot == snapshot)
-            try await device.sync()
-            #expect(try world.snapshotBytes(device).first == 0x89)
-            try await device.crashAndReopen()
-            #expect(device.transport.currentStatus.resetReason == nil)
-            #expect(await device.snapshot == snapshot)
-        }
-    }
 }
 
 /// A synced device whose local file holds a snapshot of a few lines (and an empty journal).
@@ -100,7 +82,7 @@ struct SnapshotWorld {
         }
     }
 
-    func path(_ device: SyncDevice) -> String { device.directory.appendingPathComponent("local.json").path }
+    func path(_ device: SyncDevice) -> String { device.directory.appendingPathComponent("local.snapshot").path }
 
     func snapshotBytes(_ device: SyncDevice) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(device))))

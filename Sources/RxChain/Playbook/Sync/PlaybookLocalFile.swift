@@ -6,12 +6,12 @@ import Foundation
     import Darwin
 #endif
 
-/// A device's local file for a playbook: a snapshot (`local.json`) and a journal of the
+/// A device's local file for a playbook: a snapshot (`local.snapshot`) and a journal of the
 /// lines read since (`local.journal`), so each sync writes only its new lines.
 ///
-/// - `local.json` holds a ``PlaybookSnapshot`` in the binary envelope of
-///   ``PlaybookSnapshotFile`` (the name is historical: older versions wrote JSON, which is
-///   still read), replaced atomically (temporary file, fsync, rename, fsync of the directory).
+/// - `local.snapshot` holds a ``PlaybookSnapshot`` in the binary envelope of
+///   ``PlaybookSnapshotFile``, replaced atomically (temporary file, fsync, rename, fsync of
+///   the directory).
 ///   A snapshot that does not decode (damaged, cut short, another envelope version or
 ///   state format) is discarded like a missing one: the state is rebuilt from the playbook.
 /// - `local.journal` holds entries appended and fsynced after the snapshot: a JSON header
@@ -43,17 +43,15 @@ enum PlaybookLocalFile {
         var snapshot: PlaybookSnapshot<State>
         /// Where the next journal entry goes (the end of the last good one).
         var journalLength: Int
-        /// Size of `local.json` (0 when missing).
+        /// Size of `local.snapshot` (0 when missing).
         var snapshotBytes: Int
         /// Lines applied from the journal.
         var journalLines: Int
         /// Why the local file was discarded, when it was.
         var resetReason: String?
-        /// Whether `local.json` is in an older format, to be rewritten on the next sync.
-        var isOlderFormat = false
     }
 
-    static func snapshotPath(_ directory: String) -> String { directory + "/local.json" }
+    static func snapshotPath(_ directory: String) -> String { directory + "/local.snapshot" }
     static func journalPath(_ directory: String) -> String { directory + "/local.journal" }
 
     /// Reads the snapshot and the journal after it; starts from an empty snapshot when the
@@ -73,12 +71,7 @@ enum PlaybookLocalFile {
         var loaded = Loaded(snapshot: empty, journalLength: 0, snapshotBytes: size, journalLines: 0)
         let snapshot: PlaybookSnapshot<Domain.State>
         do {
-            if PlaybookSnapshotFile.isLegacyJSON(bytes) {
-                snapshot = try JSONDecoder().decode(PlaybookSnapshot<Domain.State>.self, from: bytes)
-                loaded.isOlderFormat = true
-            } else {
-                snapshot = try PlaybookSnapshotFile.decode(bytes, domain: domain)
-            }
+            snapshot = try PlaybookSnapshotFile.decode(bytes, domain: domain)
         } catch {
             loaded.resetReason = "\(path) is unreadable (\(error)); rebuilding from the playbook"
             return loaded

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The bytes of `local.json`: a ``PlaybookSnapshot`` in a versioned, checksummed binary
+/// The bytes of `local.snapshot`: a ``PlaybookSnapshot`` in a versioned, checksummed binary
 /// envelope, its state in the domain's ``PlaybookDomain/snapshotFormat``.
 ///
 /// Layout (fixed-width integers little-endian; varints and strings as ``SnapshotWriter``
@@ -22,8 +22,7 @@ import Foundation
 /// Decoding checks, in order, the magic, the version, the length, the CRC-32, the state
 /// format, and that the domain's decoder read the body to its last byte; any failure
 /// throws (``SnapshotDecodingError`` or the domain's error) and never yields a partial
-/// snapshot. An older `local.json` holding the snapshot as JSON (its first byte `{`) is
-/// read as such (see ``isLegacyJSON(_:)``) and rewritten in this format on the next sync.
+/// snapshot.
 enum PlaybookSnapshotFile {
     /// The first eight bytes of every snapshot in this envelope.
     static let magic: [UInt8] = [0x89, 0x52, 0x58, 0x53, 0x4E, 0x41, 0x50, 0x0A]
@@ -78,11 +77,6 @@ enum PlaybookSnapshotFile {
             var reader = SnapshotReader(body)
             return try decodeBody(&reader, domain: domain)
         }
-    }
-
-    /// Whether `bytes` is a snapshot from before this envelope (plain JSON, `{` first).
-    static func isLegacyJSON(_ bytes: Data) -> Bool {
-        bytes.first == UInt8(ascii: "{")
     }
 
     /// The body after a header that checks out.

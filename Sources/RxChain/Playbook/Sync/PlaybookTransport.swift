@@ -22,7 +22,7 @@ import Signals
 ///    bucket), which concern the remote rather than a record, so nothing is dead-lettered;
 ///    ``PlaybookSyncStatus/lastErrorIsPermanent`` tells them apart.
 ///
-/// The local file (`local.json` + `local.journal` in `directory`) is written before the
+/// The local file (`local.snapshot` + `local.journal` in `directory`) is written before the
 /// queue hears of an acknowledgement, and always holds a consistent prefix of the
 /// playbook, so a process that dies at any point reopens and converges. Opening reads the
 /// snapshot and the short journal after it, never the whole playbook; a local file made
@@ -105,7 +105,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
         self.snapshot = loaded.snapshot
         self.journalLength = loaded.journalLength
         self.snapshotBytes = loaded.snapshotBytes
-        self.needsSnapshotWrite = loaded.snapshotBytes == 0 || loaded.resetReason != nil || loaded.isOlderFormat
+        self.needsSnapshotWrite = loaded.snapshotBytes == 0 || loaded.resetReason != nil
         self.pendingCount = pendingCount
         self.now = now
         var status = savedStatus ?? PlaybookSyncStatus(location: remote.location)
