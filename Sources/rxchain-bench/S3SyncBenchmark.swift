@@ -107,13 +107,7 @@ enum S3SyncBenchmark {
             try await commit(
                 remote.append(
                     lines, expecting: remote.currentRevision(), localCopy: remote.needsLocalCopy ? writerCopy : nil))
-            let records = (0..<100).map { index -> QueueRecord in
-                localSeq += 1
-                let action = LedgerAction.newCategory("Local \(run)-\(index)")
-                return QueueRecord(
-                    seq: localSeq, key: "bench:\(localSeq)", tag: action.tag.rawValue,
-                    payload: Data(action.encodeLine(actionId: nil).utf8))
-            }
+            let records = SyncBenchmark.localRecords(count: 100, seq: &localSeq, run: run)
             let start = clock.now
             let outcome = try await transport.send(records)
             let elapsed = clock.now - start

@@ -50,13 +50,7 @@ enum SyncBenchmark {
                 case .committed(let next, _) = try await writer.append(remoteLines, expecting: revision, localCopy: nil)
             else { fatalError("bench: writer conflicted") }
             revision = next
-            let records = (0..<100).map { index -> QueueRecord in
-                localSeq += 1
-                let action = LedgerAction.newCategory("Local \(run)-\(index)")
-                return QueueRecord(
-                    seq: localSeq, key: "bench:\(localSeq)", tag: action.tag.rawValue,
-                    payload: Data(action.encodeLine(actionId: nil).utf8))
-            }
+            let records = localRecords(count: 100, seq: &localSeq, run: run)
             let start = clock.now
             let outcome = try await transport.send(records)
             let elapsed = clock.now - start
@@ -99,6 +93,17 @@ enum SyncBenchmark {
                     ("playbook_lines", Double(await transport.currentSnapshot.lineCount)),
                     ("snapshot_mb", Double(snapshotBytes) / 1e6), ("journal_kb", Double(journalBytes) / 1e3),
                 ]))
+    }
+
+    /// `count` queued local actions (new categories), as the device's queue holds them.
+    static func localRecords(count: Int, seq: inout UInt64, run: Int) -> [QueueRecord] {
+        (0..<count).map { index -> QueueRecord in
+            seq += 1
+            let action = LedgerAction.newCategory("Local \(run)-\(index)")
+            return QueueRecord(
+                seq: seq, key: "bench:\(seq)", tag: action.tag.rawValue,
+                payload: Data(action.encodeLine(actionId: nil).utf8))
+        }
     }
 
     /// `count` new-transaction lines from `device`.

@@ -68,21 +68,11 @@ extension S3SegmentedRemote {
     func newestCheckpointLines() async throws -> (segment: Int, lines: Data)? {
         guard let number = try await newestCheckpoint() else { return nil }
         let key = checkpointKey(number)
-        let response = try await client.send("GET", key: key, headers: ["Accept-Encoding": "identity"])
-        switch response.status {
-        case 200:
-            guard response.body.last == UInt8(ascii: "\n") else {
-                throw PlaybookRemoteError.rejected(
-                    location: location, status: 200,
-                    reason: "checkpoint \(key) is empty or does not end in a newline; it was not written by "
-                        + "compact(): delete it")
-            }
-            return (number, response.body)
-        case 404 where response.errorCode == "NoSuchKey":
-            return nil  // removed since the listing: read the segments instead
-        default:
-            throw client.failure(response, operation: "read checkpoint \(number)")
-        }
+        // Missing: removed since the listing, so read the segments instead.
+        return try await fetchLines(
+            at: key, named: "checkpoint \(key)", writtenBy: "compact(): delete it",
+            operation: "read checkpoint \(number)"
+        ).map { (number, $0) }
     }
 
     /// The segment number of the newest checkpoint, from a listing of ``checkpointPrefix``

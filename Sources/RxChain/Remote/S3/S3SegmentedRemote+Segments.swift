@@ -42,20 +42,32 @@ extension S3SegmentedRemote {
 
     /// The bytes of segment `number`, or `nil` when it does not exist (yet).
     func fetchSegment(_ number: Int) async throws -> Data? {
-        let response = try await client.send("GET", key: segmentKey(number), headers: ["Accept-Encoding": "identity"])
+        try await fetchLines(
+            at: segmentKey(number), named: "segment \(number) (\(segmentKey(number)))", writtenBy: "an append",
+            operation: "read segment \(number)")
+    }
+
+    /// The bytes of the object at `key`, which must be whole lines, or `nil` when it does not exist.
+    ///
+    /// - Throws: ``PlaybookRemoteError/rejected(location:status:reason:)`` naming the object
+    ///   (`name`) and what should have written it when it is empty or ends mid-line; the
+    ///   client's mapped error for any other answer.
+    func fetchLines(at key: String, named name: String, writtenBy writer: String, operation: String)
+        async throws -> Data?
+    {
+        let response = try await client.send("GET", key: key, headers: ["Accept-Encoding": "identity"])
         switch response.status {
         case 200:
             guard response.body.last == UInt8(ascii: "\n") else {
                 throw PlaybookRemoteError.rejected(
                     location: location, status: 200,
-                    reason: "segment \(number) (\(segmentKey(number))) is empty or does not end in a newline; "
-                        + "it was not written by an append")
+                    reason: "\(name) is empty or does not end in a newline; it was not written by \(writer)")
             }
             return response.body
         case 404 where response.errorCode == "NoSuchKey":
             return nil
         default:
-            throw client.failure(response, operation: "read segment \(number)")
+            throw client.failure(response, operation: operation)
         }
     }
 
