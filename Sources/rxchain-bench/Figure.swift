@@ -50,7 +50,7 @@ struct Report {
         print("\n\(title)")
         print(
             pad("case", 22) + pad("unit", 16) + pad("median ns", 14, right: true)
-                + pad("baseline", 22) + pad("base ns", 12, right: true) + pad("ratio", 9, right: true)
+                + "  " + pad("baseline", 22) + pad("base ns", 12, right: true) + pad("ratio", 9, right: true)
                 + "  extra")
         fflush(nil)
     }
@@ -63,7 +63,7 @@ struct Report {
             print(
                 pad(figure.name, 22) + pad(figure.unit, 16)
                     + pad(String(format: "%.2f", figure.medianNanoseconds), 14, right: true)
-                    + pad(figure.baseline, 22)
+                    + "  " + pad(figure.baseline, 22)
                     + pad(String(format: "%.2f", figure.baselineMedianNanoseconds), 12, right: true)
                     + pad(String(format: "%.2fx", figure.ratio), 9, right: true) + "  " + extra)
         }

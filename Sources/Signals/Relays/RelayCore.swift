@@ -47,7 +47,7 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
 
     @usableFromInline
     struct Registry {
-        @usableFromInline var registrations: [Registration] = []
+        @usableFromInline var registrations = RegistrationList<Registration>()
         @usableFromInline var isFinished = false
         /// The last value processed, replayed to new observers when the relay has a current value.
         @usableFromInline var latest: Value?
@@ -67,6 +67,10 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
         drain = SerialDrain(shared: shared)
         registry = SerialCell(Registry(latest: initial))
         self.replaysLatest = replaysLatest
+    }
+
+    deinit {
+        registry.value.registrations.free()
     }
 
     @inlinable
@@ -118,17 +122,8 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
         case .value(let value):
             guard !registry.value.isFinished else { return }
             if replaysLatest { registry.value.latest = value }
-            // An immutable local copy (one retain of the buffer) lets the loop borrow each
-            // registration instead of retaining it; re-entrant attaches and detaches are
-            // queued by the drain, so the copy is the current registry.
-            let registrations = registry.value.registrations
-            registrations.withUnsafeBufferPointer { registrations in
-                for index in registrations.indices {
-                    Unmanaged.passUnretained(registrations[index])._withUnsafeGuaranteedRef {
-                        $0.deliver(value)
-                    }
-                }
-            }
+            // Borrowed, not retained: see RegistrationList.
+            registry.value.registrations.forEach { $0.deliver(value) }
         case .attach(let registration):
             if registry.value.isFinished {
                 registration.finish()
@@ -144,8 +139,7 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
             guard !registry.value.isFinished else { return }
             registry.value.isFinished = true
             registry.value.latest = nil
-            let finished = registry.value.registrations
-            registry.value.registrations = []
+            let finished = registry.value.registrations.removeAll()
             attached.store(0, ordering: .relaxed)
             for registration in finished { registration.finish() }
         }
