@@ -29,8 +29,11 @@ extension TreeDictionary where Value: Equatable {
         while bits != 0 {
             let bit = bits & (0 &- bits)
             bits &= ~bit
-            let oldEntry = old.bitmap & bit == 0 ? nil : old.entry(at: index(of: bit, in: old.bitmap))
-            let newEntry = new.bitmap & bit == 0 ? nil : new.entry(at: index(of: bit, in: new.bitmap))
+            let oldIndex = old.bitmap & bit == 0 ? nil : index(of: bit, in: old.bitmap)
+            let newIndex = new.bitmap & bit == 0 ? nil : index(of: bit, in: new.bitmap)
+            if let oldIndex, let newIndex, old.hasSameEntry(at: oldIndex, as: new, at: newIndex) { continue }
+            let oldEntry = oldIndex.map { old.entry(at: $0) }
+            let newEntry = newIndex.map { new.entry(at: $0) }
             switch (oldEntry, newEntry) {
             case (.item(let oldKey, let oldValue)?, .item(let newKey, let newValue)?):
                 if oldKey != newKey {

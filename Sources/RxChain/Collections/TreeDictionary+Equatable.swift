@@ -23,7 +23,7 @@ extension TreeDictionary: Equatable where Value: Equatable {
             }
             return true
         }
-        for index in 0..<lhs.count {
+        for index in 0..<lhs.count where !lhs.hasSameEntry(at: index, as: rhs, at: index) {
             switch (lhs.entry(at: index), rhs.entry(at: index)) {
             case (.item(let key, let value), .item(let otherKey, let otherValue)):
                 guard key == otherKey, value == otherValue else { return false }
