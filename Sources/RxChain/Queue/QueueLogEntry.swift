@@ -26,6 +26,14 @@ enum QueueLogEntry: Sendable, Equatable {
 
     /// The format version this code writes and reads.
     static let version = 1
+
+    /// Whether the entry puts a request among the pending ones (a new one, or a dead letter retried).
+    var makesRequestPending: Bool {
+        switch self {
+        case .enqueue, .retry: true
+        case .header, .ack, .dead: false
+        }
+    }
 }
 
 /// Why a log line could not be decoded.

@@ -77,7 +77,12 @@ public final class SyncQueue: Sendable {
     /// - Throws: ``SyncQueueError/invalidPayload(reason:)``, or ``SyncQueueError/closed(directory:)``
     ///   / ``SyncQueueError/unusable(directory:cause:)``.
     public func enqueue(tag: String, payload: Data) throws -> QueueReceipt {
-        let payload = try Self.validated(payload)
+        try enqueue(tag: tag, trustedPayload: Self.validated(payload))
+    }
+
+    /// ``enqueue(tag:payload:)`` for a payload its caller guarantees is one JSON value with
+    /// no raw line breaks (what `JSONEncoder` writes without `.prettyPrinted`).
+    func enqueue(tag: String, trustedPayload payload: Data) throws(SyncQueueError) -> QueueReceipt {
         let (record, position) = try storage.accept { (machine) throws(SyncQueueError) in
             try machine.enqueueRequested(tag: tag, payload: payload)
         }

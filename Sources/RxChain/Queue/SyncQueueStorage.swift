@@ -14,6 +14,8 @@ final class SyncQueueStorage: Sendable {
     let durability: Durability
     let state: Lock<SyncQueueStateMachine>
     private let wakeup = DispatchSemaphore(value: 0)
+    /// Called on the writer thread after each successful write that made requests pending and durable.
+    private let requestsDurableObserver = Lock<(@Sendable () -> Void)?>(nil)
 
     private init(layout: SyncQueueLayout, durability: Durability, machine: SyncQueueStateMachine) {
         self.layout = layout
@@ -68,6 +70,14 @@ final class SyncQueueStorage: Sendable {
         if let known { completion(known) }
     }
 
+    /// Sets the one observer told, on the writer thread, after each write that made new
+    /// requests durable: once per group commit, however many requests it held.
+    ///
+    /// > Important: `observer` runs on the writer thread: keep it short, never block.
+    func observeRequestsDurable(_ observer: @escaping @Sendable () -> Void) {
+        requestsDurableObserver.withLock { $0 = observer }
+    }
+
     func isPersisted(position: UInt64) -> Bool {
         state.withLock { $0.durablePosition >= position }
     }
@@ -104,6 +114,8 @@ final class SyncQueueStorage: Sendable {
                 do throws(SyncQueueError) {
                     try writer.rewrite(contents)
                     finish(state.withLock { $0.compactionSucceeded(through: through) }, with: .success(()))
+                    // The rewrite also carries requests accepted since the last write.
+                    requestsBecameDurable()
                 } catch {
                     fail(error)
                 }
@@ -136,9 +148,14 @@ final class SyncQueueStorage: Sendable {
                 let last = firstPosition + UInt64(entries.count) - 1
                 finish(state.withLock { $0.writeSucceeded(through: last) }, with: .success(()))
             }
+            if entries.contains(where: \.makesRequestPending) { requestsBecameDurable() }
         } catch {
             fail(error)
         }
+    }
+
+    private func requestsBecameDurable() {
+        requestsDurableObserver.withLock { $0 }?()
     }
 
     private func fail(_ error: SyncQueueError) {

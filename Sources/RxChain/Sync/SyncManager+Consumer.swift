@@ -73,7 +73,7 @@ extension SyncManager {
         case .none:
             break
         case .sendNextBatch:
-            wake(seq: 0)
+            wake()
         case .scheduleRetry(let attempt):
             scheduleRetry(attempt: attempt, atLeast: nil)
         case .cancelRetryTimer:
@@ -84,8 +84,8 @@ extension SyncManager {
     }
 
     /// Wakes the consumer; `seq` names the request that became durable (0: a state change).
-    nonisolated func wake(seq: UInt64) {
-        if case .dropped = wakeUps.yield(seq) { droppedWakeUpCount.add(1, ordering: .relaxed) }
+    nonisolated func wake() {
+        if case .dropped = wakeUps.yield(()) { droppedWakeUpCount.add(1, ordering: .relaxed) }
     }
 
     func scheduleRetry(attempt: Int, atLeast floor: Duration?) {

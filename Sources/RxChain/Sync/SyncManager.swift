@@ -51,7 +51,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     let transport: any SyncTransport
     let configuration: Configuration
     var machine: SyncManagerStateMachine
-    nonisolated let wakeUps: AsyncStream<UInt64>.Continuation
+    nonisolated let wakeUps: AsyncStream<Void>.Continuation
     nonisolated let consumer = Lock<Task<Void, Never>?>(nil)
     var retryTimer: Task<Void, Never>?
     nonisolated let progressBySeq = Lock<[UInt64: SyncProgress]>([:])
@@ -74,7 +74,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         status.pendingCount = queue.pendingCount
         status.deadLetterCount = queue.deadLetters.count
         self.statusRelay = CurrentValueRelay(status)
-        let (stream, continuation) = AsyncStream<UInt64>.makeStream(
+        let (stream, continuation) = AsyncStream<Void>.makeStream(
             bufferingPolicy: .bufferingOldest(max(1, configuration.wakeUpCapacity)))
         self.wakeUps = continuation
         let task = Task { [weak self] in
@@ -84,8 +84,10 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
             }
         }
         consumer.withLock { $0 = task }
+        // One wake-up per group commit that made requests durable, however many it held.
+        queue.storage.observeRequestsDurable { [weak self] in self?.wake() }
         // Requests left from an earlier run are sent as soon as the consumer runs.
-        continuation.yield(0)
+        continuation.yield(())
     }
 
     // MARK: Input
@@ -93,33 +95,36 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     /// Appends the requests of one message to the durable queue, in order, and returns at once.
     ///
     /// `progress` is told when the requests are persisted, then acknowledged (or failed).
+    /// The consumer is woken by the queue's writer once they are on disk (see `init`).
     public nonisolated func accept(_ requests: [Request], progress: SyncProgress?) {
-        var receipts: [QueueReceipt] = []
+        var last: QueueReceipt?
         for request in requests {
             do {
+                // JSONEncoder writes one JSON value with no raw line breaks: what the queue
+                // would otherwise check each payload for.
                 let payload = try encoder.encode(request)
                 // Registered in the same critical section as the enqueue, so the consumer
                 // cannot acknowledge the record before its progress is known.
-                let receipt = try progressBySeq.withLock { table in
-                    let receipt = try queue.enqueue(tag: request.tag.rawValue, payload: payload)
+                last = try progressBySeq.withLock { table in
+                    let receipt = try queue.enqueue(tag: request.tag.rawValue, trustedPayload: payload)
                     if let progress { table[receipt.seq] = progress }
                     return receipt
                 }
-                receipts.append(receipt)
             } catch {
                 progress?.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
                 recordFailure(String(describing: error))
                 return
             }
         }
-        for receipt in receipts {
-            receipt.whenPersisted { result in
+        // The queue persists in order: the last request on disk means all of them are.
+        if let progress, let last {
+            let count = requests.count
+            last.whenPersisted { result in
                 switch result {
                 case .success:
-                    progress?.requestsPersisted(1)
-                    self.wake(seq: receipt.seq)
+                    progress.requestsPersisted(count)
                 case .failure(let error):
-                    progress?.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
+                    progress.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
                 }
             }
         }
