@@ -4,7 +4,7 @@ extension QueueLogEntry {
     /// Appends this entry's line, newline included, to `buffer`.
     func encode(into buffer: inout [UInt8]) {
         let start = buffer.count
-        buffer.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 8))
+        for _ in 0..<8 { buffer.append(UInt8(ascii: "0")) }
         buffer.append(UInt8(ascii: " "))
         let jsonStart = buffer.count
         switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Testing
 
 @testable import RxChain
@@ -10,6 +11,26 @@ import Testing
     ])
     func crcMatchesKnownVectors(text: String, expected: UInt32) {
         #expect(CRC32.checksum(Array(text.utf8)) == expected)
+    }
+
+    /// The eight-bytes-at-a-time loop agrees with the textbook one-byte loop, at every
+    /// length and at unaligned starts (the tail and the alignment are where it could slip).
+    @Test func crcAgreesWithTheBytewiseDefinition() throws {
+        let bytes = Gen<UInt8>.integer(in: 0...255).array(length: 0...80)
+        try forAll(Gen.zip(bytes, Gen<Int>.integer(in: 0...7)), iterations: 300) { bytes, offset in
+            let padded = [UInt8](repeating: 0xA5, count: offset) + bytes
+            let fast = padded.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            return fast == Self.bytewiseCRC(bytes)
+        }
+    }
+
+    static func bytewiseCRC(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
     }
 
     @Test(arguments: [
