@@ -100,9 +100,11 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         var last: QueueReceipt?
         for request in requests {
             do {
-                // JSONEncoder writes one JSON value with no raw line breaks: what the queue
+                // RequestEncoder writes the JSONEncoder's exact bytes for plain data and declines
+                // the rest (dates, data, URLs, non-finite numbers, …), which the JSONEncoder then
+                // encodes. Either way one JSON value with no raw line breaks: what the queue
                 // would otherwise check each payload for.
-                let payload = try encoder.encode(request)
+                let payload = try (try? RequestEncoder.encode(request)) ?? encoder.encode(request)
                 // Registered in the same critical section as the enqueue, so the consumer
                 // cannot acknowledge the record before its progress is known.
                 last = try progressBySeq.withLock { table in
