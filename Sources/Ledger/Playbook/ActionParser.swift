@@ -29,68 +29,73 @@ public enum ActionParser {
     }
 
     /// Reads one line's bytes (without its newline; a trailing `\r` is whitespace).
+    @inlinable
     public static func parse(_ line: UnsafeRawBufferPointer) -> Result<PlaybookEntry, LedgerActionError> {
-        var scanner = JSONScanner(line)
-        var type: JSONScanner.Value?
-        var payload: JSONScanner.Value?
-        var actionId: JSONScanner.Value?
-        do throws(JSONScanner.SyntaxError) {
-            scanner.skipWhitespace()
-            guard scanner.peek() == UInt8(ascii: "{") else {
-                if scanner.isAtEnd { throw JSONScanner.SyntaxError(message: "empty line") }
-                let value = try scanner.scanValue(depth: 0)
-                try finish(&scanner)
-                if scanner.outOfRangeNumbers > 0 { throw scanner.fail("number out of Double's range") }
-                return .failure(
-                    LedgerActionError(
-                        field: "line", kind: .wrongShape,
-                        detail: "expected an object, found \(value.kindName)"))
-            }
-            var more = try scanner.enterObject(depth: 1)
-            while more {
-                let key = try scanner.key()
-                let value = try scanner.scanValue(depth: 1)
-                if scanner.string(key, equals: "type") {
-                    type = value
-                } else if scanner.string(key, equals: "payload") {
-                    payload = value
-                } else if scanner.string(key, equals: "actionId") {
-                    actionId = value
-                }
-                more = try scanner.nextMember()
-            }
-            try finish(&scanner)
-        } catch {
-            return .failure(LedgerActionError(field: "line", kind: .malformedJSON, detail: error.message))
-        }
-        let result: Result<PlaybookEntry, LedgerActionError>
-        do throws(LedgerActionError) {
-            let fields = FieldReader(scanner: scanner)
-            let action = try fields.action(type: type, payload: payload)
-            let id = try fields.actionID(actionId)
-            result = .success(PlaybookEntry(action: action, actionId: id))
-        } catch {
-            result = .failure(error)
-        }
-        // Foundation refuses any out-of-range number; only the charge earns a field-level error.
-        let chargeOutOfRange = result.failureKind == .notFinite ? 1 : 0
-        if scanner.outOfRangeNumbers > chargeOutOfRange {
-            return .failure(
-                LedgerActionError(
-                    field: "line", kind: .malformedJSON, detail: "a number is out of Double's range"))
-        }
-        return result
+        // Inlined into the caller, which then calls `readPlaybookLine` directly. (A static
+        // method the module also calls itself gets specialised without its unused metatype, and
+        // other modules reach it through a thunk that copies the 137-byte result once more.)
+        readPlaybookLine(line)
     }
 
-    private static func finish(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) {
-        scanner.skipWhitespace()
-        guard scanner.isAtEnd else { throw scanner.fail("unexpected text after the value") }
+    /// The error for a line that does not start with `{`: malformed, or the wrong shape.
+    @inline(never)
+    fileprivate static func notAnObject(_ scanner: inout JSONScanner) -> LedgerActionError {
+        do throws(JSONScanner.SyntaxError) {
+            if scanner.isAtEnd { throw JSONScanner.SyntaxError(message: "empty line") }
+            let value = try scanner.scanValue(depth: 0)
+            try scanner.finish()
+            if scanner.outOfRangeNumbers > 0 { throw scanner.fail("number out of Double's range") }
+            return LedgerActionError(
+                field: "line", kind: .wrongShape, detail: "expected an object, found \(value.kindName)")
+        } catch {
+            return malformed(error.message)
+        }
+    }
+
+    /// The answer for a line holding a number beyond `Double`'s range: Foundation refuses any
+    /// such number, so the line is malformed; but when the one such number is the charge and
+    /// the field checks reach it, the answer is `payload.charge` not finite.
+    @inline(never)
+    fileprivate static func outOfRange(_ reader: FieldReader, _ fields: LineFields) -> LedgerActionError {
+        if reader.scanner.outOfRangeNumbers == 1 {
+            do throws(LedgerActionError) {
+                _ = try reader.action(fields)
+            } catch {
+                if error.kind == .notFinite { return error }
+            }
+        }
+        return outOfRange
+    }
+
+    fileprivate static func malformed(_ detail: String) -> LedgerActionError {
+        LedgerActionError(field: "line", kind: .malformedJSON, detail: detail)
+    }
+
+    private static var outOfRange: LedgerActionError {
+        malformed("a number is out of Double's range")
     }
 }
 
-extension Result where Failure == LedgerActionError {
-    fileprivate var failureKind: LedgerActionError.Kind? {
-        if case .failure(let error) = self { return error.kind }
-        return nil
+/// ``ActionParser/parse(_:)-(UnsafeRawBufferPointer)``: one pass over the line
+/// (``LineFields``), then the field checks in order (``FieldReader``).
+@usableFromInline
+func readPlaybookLine(_ line: UnsafeRawBufferPointer) -> Result<PlaybookEntry, LedgerActionError> {
+    var scanner = JSONScanner(line)
+    scanner.skipWhitespace()
+    guard scanner.peek() == UInt8(ascii: "{") else { return .failure(ActionParser.notAnObject(&scanner)) }
+    var fields = LineFields()
+    do throws(JSONScanner.SyntaxError) {
+        try fields.scan(&scanner)
+        try scanner.finish()
+    } catch {
+        return .failure(ActionParser.malformed(error.message))
+    }
+    let reader = FieldReader(scanner: scanner)
+    guard scanner.outOfRangeNumbers == 0 else { return .failure(ActionParser.outOfRange(reader, fields)) }
+    do throws(LedgerActionError) {
+        let action = try reader.action(fields)
+        return .success(PlaybookEntry(action: action, actionId: try reader.actionID(fields.actionId)))
+    } catch {
+        return .failure(error)
     }
 }

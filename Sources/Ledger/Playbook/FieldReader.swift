@@ -1,160 +1,110 @@
-/// Turns the byte ranges of a syntactically valid line into a ``LedgerAction``, checking
+/// Turns the ``LineFields`` of a syntactically valid line into a ``LedgerAction``, checking
 /// each field's shape in a fixed order and naming the first field at fault.
 struct FieldReader {
     typealias Value = JSONScanner.Value
     var scanner: JSONScanner
 
-    func action(type: Value?, payload: Value?) throws(LedgerActionError) -> LedgerAction {
-        guard let type, type.kind != .null else { throw missing("type") }
+    /// The line's action: `type` first, then the payload's fields in the line format's order.
+    ///
+    /// Inlined into ``readPlaybookLine(_:)``, so the action is built where the result goes,
+    /// not copied there.
+    @inline(always)
+    func action(_ fields: LineFields) throws(LedgerActionError) -> LedgerAction {
+        guard let type = fields.type, type.kind != .null else { throw missing("type") }
         guard type.kind == .string else { throw wrongShape("type", expected: "a string", found: type) }
-        if scanner.string(type, equals: "transactions/put") {
-            return .putTransaction(try put(payload))
-        } else if scanner.string(type, equals: "transactions/delete") {
-            var id: Value?
-            var deletedAt: Value?
-            try members(of: payload) { key, value in
-                if scanner.string(key, equals: "id") {
-                    id = value
-                } else if scanner.string(key, equals: "deletedAt") {
-                    deletedAt = value
-                }
-            }
+        let name =
+            type.hasEscapes
+            ? scanner.decodedBytes(type).withUnsafeBytes { ActionName($0) } : ActionName(scanner.content(type))
+        switch name {
+        case .put:
+            try requireObject(fields.payload)
+            return .putTransaction(try put(fields))
+        case .delete:
+            try requireObject(fields.payload)
             return .deleteTransaction(
-                id: try string(id, "payload.id", nonEmpty: true),
-                deletedAt: try timestamp(deletedAt, "payload.deletedAt"))
-        } else if scanner.string(type, equals: "categories/new") {
-            return .newCategory(try string(payload, "payload"))
-        } else if scanner.string(type, equals: "categories/rename") {
-            var from: Value?
-            var to: Value?
-            try members(of: payload) { key, value in
-                if scanner.string(key, equals: "from") {
-                    from = value
-                } else if scanner.string(key, equals: "to") {
-                    to = value
-                }
-            }
-            return .renameCategory(from: try string(from, "payload.from"), to: try string(to, "payload.to"))
-        } else if scanner.string(type, equals: "categories/delete") {
-            return .deleteCategory(try string(payload, "payload"))
+                id: try string(fields.id, "payload.id", nonEmpty: true),
+                deletedAt: try timestamp(fields.deletedAt, "payload.deletedAt"))
+        case .newCategory:
+            return .newCategory(try string(fields.payload, "payload"))
+        case .renameCategory:
+            try requireObject(fields.payload)
+            return .renameCategory(
+                from: try string(fields.from, "payload.from"), to: try string(fields.to, "payload.to"))
+        case .deleteCategory:
+            return .deleteCategory(try string(fields.payload, "payload"))
+        case nil:
+            throw LedgerActionError(
+                field: "type", kind: .unknownActionType,
+                detail: "\(quoted(type)) is not a ledger action (transactions/put, transactions/delete, "
+                    + "categories/new, categories/rename, categories/delete)")
         }
-        throw LedgerActionError(
-            field: "type", kind: .unknownActionType,
-            detail: "\(quoted(type)) is not a ledger action (transactions/put, transactions/delete, "
-                + "categories/new, categories/rename, categories/delete)")
     }
 
-    private func put(_ payload: Value?) throws(LedgerActionError) -> TransactionPut {
-        var id: Value?
-        var charge: Value?
-        var category: Value?
-        var type: Value?
-        var description: Value?
-        var modifiedAt: Value?
-        var deletedAt: Value?
-        try members(of: payload) { key, value in
-            switch key.end - key.start {
-            case 2 where scanner.string(key, equals: "id"): id = value
-            case 6 where scanner.string(key, equals: "charge"): charge = value
-            case 8 where scanner.string(key, equals: "category"): category = value
-            case 4 where scanner.string(key, equals: "type"): type = value
-            case 11 where scanner.string(key, equals: "description"): description = value
-            case 10 where scanner.string(key, equals: "modifiedAt"): modifiedAt = value
-            case 9 where scanner.string(key, equals: "deletedAt"): deletedAt = value
-            default:
-                // An escaped key is longer than the name it spells.
-                guard key.hasEscapes else { break }
-                if scanner.string(key, equals: "id") { id = value }
-                if scanner.string(key, equals: "charge") { charge = value }
-                if scanner.string(key, equals: "category") { category = value }
-                if scanner.string(key, equals: "type") { type = value }
-                if scanner.string(key, equals: "description") { description = value }
-                if scanner.string(key, equals: "modifiedAt") { modifiedAt = value }
-                if scanner.string(key, equals: "deletedAt") { deletedAt = value }
+    /// The five values of `type`.
+    private enum ActionName {
+        case put, delete, newCategory, renameCategory, deleteCategory
+
+        /// Dispatches on the length first: at most two comparisons.
+        @inline(always)
+        init?(_ name: UnsafeRawBufferPointer) {
+            switch name.count {
+            case 16 where name.equals("transactions/put"): self = .put
+            case 19 where name.equals("transactions/delete"): self = .delete
+            case 14 where name.equals("categories/new"): self = .newCategory
+            case 17 where name.equals("categories/rename"): self = .renameCategory
+            case 17 where name.equals("categories/delete"): self = .deleteCategory
+            default: return nil
             }
         }
-        let idText = try string(id, "payload.id", nonEmpty: true)
-        guard let charge, charge.kind != .null else { throw missing("payload.charge") }
+    }
+
+    @inline(always)
+    private func put(_ fields: LineFields) throws(LedgerActionError) -> TransactionPut {
+        let idText = try string(fields.id, "payload.id", nonEmpty: true)
+        guard let charge = fields.charge, charge.kind != .null else { throw missing("payload.charge") }
         guard charge.kind == .number else {
             throw wrongShape("payload.charge", expected: "a number", found: charge)
         }
-        let amount = scanner.doubleValue(charge)
+        let amount = fields.chargeValue ?? scanner.doubleValue(charge)
         guard amount.isFinite else {
             throw LedgerActionError(
                 field: "payload.charge", kind: .notFinite, detail: "\(raw(charge)) is not a finite number")
         }
-        let categoryText = try optionalString(category, "payload.category")
+        let categoryText = try optionalString(fields.category, "payload.category")
         var transactionType: TransactionType?
-        if let type, type.kind != .null {
+        if let type = fields.transactionType, type.kind != .null {
             guard type.kind == .string else {
                 throw wrongShape("payload.type", expected: "a string", found: type)
             }
-            guard let known = TransactionType(rawValue: scanner.string(type)) else {
+            let name =
+                type.hasEscapes
+                ? scanner.decodedBytes(type).withUnsafeBytes { TransactionType($0) }
+                : TransactionType(scanner.content(type))
+            guard let known = name else {
                 throw LedgerActionError(
                     field: "payload.type", kind: .unknownTransactionType,
                     detail: "\(quoted(type)) is not CASH, CREDIT or TRANSFER")
             }
             transactionType = known
         }
-        let descriptionText = try optionalString(description, "payload.description")
-        let modified = try timestamp(modifiedAt, "payload.modifiedAt")
+        let descriptionText = try optionalString(fields.description, "payload.description")
+        let modified = try timestamp(fields.modifiedAt, "payload.modifiedAt")
         var deleted: Timestamp?
-        if let deletedAt, deletedAt.kind != .null { deleted = try timestamp(deletedAt, "payload.deletedAt") }
+        if let deletedAt = fields.deletedAt, deletedAt.kind != .null {
+            deleted = try timestamp(deletedAt, "payload.deletedAt")
+        }
         return TransactionPut(
             unchecked: idText, charge: amount, category: categoryText, type: transactionType,
             description: descriptionText, modifiedAt: modified, deletedAt: deleted)
     }
 
-    /// The `actionId`, when present and not `null`.
-    func actionID(_ value: Value?) throws(LedgerActionError) -> ActionID? {
-        guard let value, value.kind != .null else { return nil }
-        guard value.kind == .string else { throw wrongShape("actionId", expected: "a string", found: value) }
-        let parsed = value.hasEscapes ? ActionID(parsing: scanner.string(value)) : actionID(unescaped: value)
-        guard let id = parsed else {
-            throw LedgerActionError(
-                field: "actionId", kind: .badActionID, detail: "\(quoted(value)) is not <deviceId>:<seq>")
-        }
-        return id
-    }
-
-    /// ``ActionID/init(parsing:)`` straight from the line's bytes (no escapes), building only
-    /// the device's `String`.
-    private func actionID(unescaped value: Value) -> ActionID? {
-        let text = UnsafeRawBufferPointer(rebasing: scanner.bytes[value.start..<value.end])
-        guard let colon = text.lastIndex(of: UInt8(ascii: ":")) else { return nil }
-        let digitCount = text.count - colon - 1
-        guard colon > 0, digitCount > 0, digitCount <= 20 else { return nil }
-        var seq: UInt64 = 0
-        for byte in text[(colon + 1)...] {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times10, overflow1) = seq.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            seq = sum
-        }
-        let device = String(decoding: UnsafeRawBufferPointer(rebasing: text[..<colon]), as: UTF8.self)
-        return ActionID(deviceID: device, seq: seq)
-    }
-
     // MARK: - Field helpers
 
-    private func members(
-        of payload: Value?, _ body: (Value, Value) -> Void
-    ) throws(LedgerActionError) {
+    /// Checks that the payload is an object (its members are in ``LineFields``).
+    private func requireObject(_ payload: Value?) throws(LedgerActionError) {
         guard let payload, payload.kind != .null else { throw missing("payload") }
         guard payload.kind == .object else {
             throw wrongShape("payload", expected: "an object", found: payload)
-        }
-        var inner = JSONScanner(scanner.bytes, index: payload.start)
-        do throws(JSONScanner.SyntaxError) {
-            var more = try inner.enterObject(depth: 2)
-            while more {
-                let key = try inner.key()
-                body(key, try inner.scanValue(depth: 2))
-                more = try inner.nextMember()
-            }
-        } catch {
-            preconditionFailure("payload re-scan failed after validation: \(error.message)")
         }
     }
 
@@ -181,7 +131,7 @@ struct FieldReader {
         if value.hasEscapes {
             result = scanner.decodedBytes(value).withUnsafeBytes { Timestamp.parse($0) }
         } else {
-            result = Timestamp.parse(UnsafeRawBufferPointer(rebasing: scanner.bytes[value.start..<value.end]))
+            result = Timestamp.parse(scanner.content(value))
         }
         switch result {
         case .success(let timestamp): return timestamp
@@ -195,20 +145,32 @@ struct FieldReader {
         LedgerActionError(field: field, kind: .missing, detail: "is required")
     }
 
-    private func wrongShape(_ field: String, expected: String, found value: Value) -> LedgerActionError {
+    func wrongShape(_ field: String, expected: String, found value: Value) -> LedgerActionError {
         LedgerActionError(
             field: field, kind: .wrongShape, detail: "expected \(expected), found \(value.kindName)")
     }
 
     private func raw(_ value: Value) -> String {
-        String(
-            decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[value.start..<value.end]), as: UTF8.self)
+        String(decoding: scanner.content(value), as: UTF8.self)
     }
 
     /// A string value as JSON (quoted, escaped), for messages.
-    private func quoted(_ value: Value) -> String {
+    func quoted(_ value: Value) -> String {
         var writer = JSONWriter()
         writer.string(scanner.string(value))
         return writer.text
+    }
+}
+
+extension TransactionType {
+    /// The type these bytes spell exactly (`CASH`, `CREDIT`, `TRANSFER`), without a `String`.
+    @inline(always)
+    fileprivate init?(_ name: UnsafeRawBufferPointer) {
+        switch name.count {
+        case 4 where name.equals("CASH"): self = .cash
+        case 6 where name.equals("CREDIT"): self = .credit
+        case 8 where name.equals("TRANSFER"): self = .transfer
+        default: return nil
+        }
     }
 }

@@ -2,24 +2,42 @@ import Foundation
 
 extension JSONScanner {
     /// Scans a string (the scanner is on its opening quote), validating escapes and UTF-8.
+    ///
+    /// Plain ASCII (no quote, backslash or control byte) goes eight bytes at a time; when the
+    /// first byte that needs a look is the closing quote, the string ends without a byte-wise
+    /// pass. Anything else (an escape, a multi-byte scalar, the line's last bytes) continues in
+    /// ``scanStringRest(start:)``.
+    @inline(always)
     mutating func scanString() throws(SyntaxError) -> Value {
-        index += 1
-        let start = index
-        var hasEscapes = false
-        let count = bytes.count
-        while index < count {
-            // Plain ASCII (no quote, backslash or control byte) goes eight bytes at a time, up to
-            // the first byte that needs a look.
-            while index &+ 8 <= count {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let attention = JSONScanner.attentionMask(word)
-                if attention != 0 {
-                    index &+= attention.trailingZeroBitCount &>> 3
-                    break
-                }
-                index &+= 8
+        let start = index &+ 1
+        var position = start
+        while position &+ 8 <= count {
+            let eight = word(at: position)
+            let attention = JSONScanner.attentionMask(eight)
+            if attention == 0 {
+                position &+= 8
+                continue
             }
-            guard index < count else { break }
+            position &+= attention.trailingZeroBitCount &>> 3
+            // The lowest flag of `quoteMask` can only be wrong above a true quote, and no byte
+            // below the first flagged one needs a look: so this byte is a quote exactly when
+            // `quoteMask` flags it.
+            if JSONScanner.quoteMask(eight) & attention & (0 &- attention) != 0 {
+                index = position &+ 1
+                return Value(kind: .string, start: start, end: position)
+            }
+            break
+        }
+        index = position
+        return try scanStringRest(start: start)
+    }
+
+    /// Continues a string from ``index`` (inside it, after plain ASCII) byte by byte, eight at
+    /// a time again across plain runs.
+    @inline(never)
+    private mutating func scanStringRest(start: Int) throws(SyntaxError) -> Value {
+        var hasEscapes = false
+        while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let value = Value(kind: .string, start: start, end: index, hasEscapes: hasEscapes)
@@ -35,6 +53,14 @@ extension JSONScanner {
             } else {
                 try scanMultibyteScalar()
             }
+            while index &+ 8 <= count {
+                let attention = JSONScanner.attentionMask(word(at: index))
+                if attention != 0 {
+                    index &+= attention.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
+            }
         }
         throw fail("unterminated string")
     }
@@ -44,19 +70,27 @@ extension JSONScanner {
     ///
     /// The lowest bit set always marks such a byte (a borrow can only flag bytes above a true
     /// one), so the scan may skip to it; the per-byte loop then looks at it for real.
-    @inline(__always)
+    @inline(always)
     static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        @inline(always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
         let quote = hasZeroByte(word ^ (ones &* 0x22))
         let backslash = hasZeroByte(word ^ (ones &* 0x5C))
         let control = (word &- (ones &* 0x20)) & ~word
         return (quote | backslash | control | word) & highs
     }
 
+    /// The high bit of each byte of `word` that may be `"`; the lowest bit set is always one.
+    @inline(always)
+    static func quoteMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let value = word ^ (ones &* 0x22)
+        return (value &- ones) & ~value & 0x8080_8080_8080_8080
+    }
+
     private mutating func scanEscape() throws(SyntaxError) {
-        guard index + 1 < bytes.count else { throw fail("unterminated escape") }
+        guard index + 1 < count else { throw fail("unterminated escape") }
         switch bytes[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -68,7 +102,7 @@ extension JSONScanner {
                 throw fail("low surrogate \\u\(hex(unit)) without a high one")
             }
             if unit >= 0xD800 && unit <= 0xDBFF {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                guard index + 1 < count, bytes[index] == UInt8(ascii: "\\"),
                     bytes[index + 1] == UInt8(ascii: "u")
                 else { throw fail("high surrogate \\u\(hex(unit)) without a low one") }
                 let low = try hexUnit(at: index + 2)
@@ -85,7 +119,7 @@ extension JSONScanner {
     private func hex(_ unit: UInt16) -> String { String(unit, radix: 16, uppercase: true) }
 
     private func hexUnit(at position: Int) throws(SyntaxError) -> UInt16 {
-        guard position + 4 <= bytes.count else { throw fail("unterminated \\u escape") }
+        guard position + 4 <= count else { throw fail("unterminated \\u escape") }
         var unit: UInt16 = 0
         for offset in 0..<4 {
             let byte = bytes[position + offset]
@@ -117,7 +151,7 @@ extension JSONScanner {
         case 0xF4: (length, high) = (4, 0x8F)
         default: throw fail("invalid UTF-8")
         }
-        guard index + length <= bytes.count else { throw fail("invalid UTF-8") }
+        guard index + length <= count else { throw fail("invalid UTF-8") }
         let second = bytes[index + 1]
         guard second >= low && second <= high else { throw fail("invalid UTF-8") }
         for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { throw fail("invalid UTF-8") }
@@ -171,20 +205,12 @@ extension JSONScanner {
     /// The string's content as a `String`, decoding escapes only when present.
     func string(_ value: Value) -> String {
         if value.hasEscapes { return String(decoding: decodedBytes(value), as: UTF8.self) }
-        return String(
-            decoding: UnsafeRawBufferPointer(rebasing: bytes[value.start..<value.end]), as: UTF8.self)
+        return String(decoding: content(value), as: UTF8.self)
     }
 
-    /// Whether a string value equals `literal` (after decoding escapes).
-    @inline(__always)
-    func string(_ value: Value, equals literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        if value.hasEscapes {
-            let decoded = decodedBytes(value)
-            return decoded.count == length
-                && decoded.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: length))
-        }
-        guard value.end - value.start == length else { return false }
-        return memcmp(bytes.baseAddress! + value.start, literal.utf8Start, length) == 0
+    /// The value's bytes as written (for a string, between the quotes, escapes undecoded).
+    @inline(always)
+    func content(_ value: Value) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes.baseAddress! + value.start, count: value.end - value.start)
     }
 }

@@ -21,14 +21,19 @@ struct JSONScanner {
         enum Kind: Equatable {
             case string, number, object, array, boolean, null
         }
-        var kind: Kind
         /// For strings the content between the quotes; else the whole value.
         var start: Int
         var end: Int
+        var kind: Kind
         /// A string containing backslash escapes (needs decoding).
         var hasEscapes: Bool = false
-        /// A number whose magnitude overflows `Double`.
-        var isOutOfRange: Bool = false
+
+        init(kind: Kind, start: Int, end: Int, hasEscapes: Bool = false) {
+            self.start = start
+            self.end = end
+            self.kind = kind
+            self.hasEscapes = hasEscapes
+        }
 
         var kindName: String {
             switch kind {
@@ -43,23 +48,55 @@ struct JSONScanner {
     }
 
     let bytes: UnsafeRawBufferPointer
+    /// `bytes.count`, kept: the hot loops compare against it all the time.
+    let count: Int
     var index: Int
     /// Numbers scanned so far whose magnitude overflows `Double`.
     var outOfRangeNumbers = 0
 
-    init(_ bytes: UnsafeRawBufferPointer, index: Int = 0) {
+    init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
-        self.index = index
+        self.count = bytes.count
+        self.index = 0
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    var isAtEnd: Bool { index >= count }
 
-    @inline(__always)
-    func peek() -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+    @inline(always)
+    func peek() -> UInt8 { index < count ? bytes[index] : 0 }
 
-    @inline(__always)
+    /// The byte `offset` bytes ahead, or 0 past the end.
+    @inline(always)
+    func peek(ahead offset: Int) -> UInt8 { index &+ offset < count ? bytes[index &+ offset] : 0 }
+
+    /// Eight bytes of the line from `position` (at most `count - 8`), the first in the lowest byte.
+    @inline(always)
+    func word(at position: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+
+    /// Moves past `literal` when the next bytes are exactly it; else stays put. (A fixed-length
+    /// compare: a few integer comparisons once optimised.)
+    @inline(always)
+    mutating func skip(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard index &+ length <= count,
+            memcmp(bytes.baseAddress! + index, literal.utf8Start, length) == 0
+        else { return false }
+        index &+= length
+        return true
+    }
+
+    /// Moves past spaces, tabs, CRs and LFs. (Compact JSON has none: one compare says so.)
+    @inline(always)
     mutating func skipWhitespace() {
-        while index < bytes.count {
+        guard index < count, bytes[index] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    @inline(never)
+    private mutating func skipWhitespaceRun() {
+        while index < count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
             default: return
@@ -67,23 +104,46 @@ struct JSONScanner {
         }
     }
 
+    /// After the line's value: only whitespace may follow.
+    mutating func finish() throws(SyntaxError) {
+        skipWhitespace()
+        guard isAtEnd else { throw fail("unexpected text after the value") }
+    }
+
+    @inline(never)
     func fail(_ message: String) -> SyntaxError {
         SyntaxError(message: "\(message) at byte \(index + 1)")
     }
 
-    @inline(__always)
+    /// `message`, or `endMessage` when the line ended where more was due.
+    @inline(never)
+    func fail(_ message: String, atEnd endMessage: String) -> SyntaxError {
+        fail(isAtEnd ? endMessage : message)
+    }
+
+    @inline(always)
     mutating func expect(_ byte: UInt8) throws(SyntaxError) {
-        guard peek() == byte else {
-            throw fail(
-                isAtEnd
-                    ? "unexpected end, expected '\(Character(Unicode.Scalar(byte)))'"
-                    : "expected '\(Character(Unicode.Scalar(byte)))'")
-        }
+        guard peek() == byte else { throw unexpected(expecting: byte) }
         index += 1
     }
 
-    /// Scans one value starting at the current byte (no leading whitespace) at container depth `depth`.
+    @inline(never)
+    private func unexpected(expecting byte: UInt8) -> SyntaxError {
+        let character = Character(Unicode.Scalar(byte))
+        return fail("expected '\(character)'", atEnd: "unexpected end, expected '\(character)'")
+    }
+
+    /// Scans one value, after any whitespace, at container depth `depth`.
+    @inline(always)
     mutating func scanValue(depth: Int) throws(SyntaxError) -> Value {
+        // Strings, the common case, inline; anything else (whitespace first too) in one call.
+        if peek() == UInt8(ascii: "\"") { return try scanString() }
+        return try scanNonString(depth: depth)
+    }
+
+    @inline(never)
+    private mutating func scanNonString(depth: Int) throws(SyntaxError) -> Value {
+        skipWhitespace()
         let start = index
         switch peek() {
         case UInt8(ascii: "\""):
@@ -106,102 +166,11 @@ struct JSONScanner {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try scanNumber()
         default:
-            throw fail(isAtEnd ? "unexpected end, expected a value" : "expected a value")
+            throw fail("expected a value", atEnd: "unexpected end, expected a value")
         }
     }
 
     private mutating func literal(_ word: StaticString) throws(SyntaxError) {
-        let length = word.utf8CodeUnitCount
-        guard index + length <= bytes.count,
-            memcmp(bytes.baseAddress! + index, word.utf8Start, length) == 0
-        else { throw fail("invalid literal") }
-        index += length
-    }
-
-    /// Enters an object (the scanner is on `{`); returns whether it has a first member.
-    ///
-    /// Walk members without closures (captured mutable state would be boxed per line):
-    /// ```swift
-    /// var more = try scanner.enterObject(depth: 1)
-    /// while more {
-    ///     let key = try scanner.key()
-    ///     let value = try scanner.scanValue(depth: 1)
-    ///     more = try scanner.nextMember()
-    /// }
-    /// ```
-    mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
-        guard depth <= JSONScanner.maximumDepth else {
-            throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
-        }
-        index += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            return false
-        }
-        return true
-    }
-
-    /// Reads a member's key and the `:` after it, leaving the scanner on the value.
-    mutating func key() throws(SyntaxError) -> Value {
-        guard peek() == UInt8(ascii: "\"") else {
-            throw fail(isAtEnd ? "unexpected end, expected a key" : "expected a key")
-        }
-        let key = try scanString()
-        skipWhitespace()
-        try expect(UInt8(ascii: ":"))
-        skipWhitespace()
-        return key
-    }
-
-    /// After a member's value: moves past `,` (true: another member follows) or `}` (false).
-    mutating func nextMember() throws(SyntaxError) -> Bool {
-        skipWhitespace()
-        switch peek() {
-        case UInt8(ascii: ","):
-            index += 1
-            skipWhitespace()
-            return true
-        case UInt8(ascii: "}"):
-            index += 1
-            return false
-        default:
-            throw fail(isAtEnd ? "unexpected end in an object" : "expected ',' or '}'")
-        }
-    }
-
-    private mutating func skipObject(depth: Int) throws(SyntaxError) {
-        var more = try enterObject(depth: depth)
-        while more {
-            _ = try key()
-            _ = try scanValue(depth: depth)
-            more = try nextMember()
-        }
-    }
-
-    private mutating func skipArray(depth: Int) throws(SyntaxError) {
-        guard depth <= JSONScanner.maximumDepth else {
-            throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
-        }
-        index += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            return
-        }
-        while true {
-            _ = try scanValue(depth: depth)
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                index += 1
-                return
-            default:
-                throw fail(isAtEnd ? "unexpected end in an array" : "expected ',' or ']'")
-            }
-        }
+        guard skip(word) else { throw fail("invalid literal") }
     }
 }

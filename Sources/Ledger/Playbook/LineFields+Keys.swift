@@ -1,0 +1,92 @@
+extension LineFields {
+    /// The top-level members the ledger reads.
+    enum TopLevelName {
+        case type, payload, actionId
+    }
+
+    /// The payload members the ledger reads (`type` is the transaction's).
+    enum PayloadName {
+        case id, charge, category, type, description, modifiedAt, deletedAt, from, to
+    }
+
+    /// Reads a top-level member's key and its `:`; the name it spells, if the ledger reads it.
+    @inline(always)
+    static func topLevelKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> TopLevelName? {
+        // The common case, a name spelled plainly, needs no string scan: compare the bytes.
+        let plain: TopLevelName? =
+            switch scanner.peek(ahead: 1) {
+            case UInt8(ascii: "t"): scanner.skip(#""type""#) ? .type : nil
+            case UInt8(ascii: "p"): scanner.skip(#""payload""#) ? .payload : nil
+            case UInt8(ascii: "a"): scanner.skip(#""actionId""#) ? .actionId : nil
+            default: nil
+            }
+        if let plain {
+            try scanner.colon()
+            return plain
+        }
+        return try topLevelNameOfKey(&scanner)
+    }
+
+    /// Any other key: scanned as a string, escapes decoded.
+    @inline(never)
+    private static func topLevelNameOfKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> TopLevelName?
+    {
+        let key = try scanner.key()
+        guard key.hasEscapes else { return topLevelName(scanner.content(key)) }
+        return scanner.decodedBytes(key).withUnsafeBytes { topLevelName($0) }
+    }
+
+    private static func topLevelName(_ name: UnsafeRawBufferPointer) -> TopLevelName? {
+        switch name.count {
+        case 4: name.equals("type") ? .type : nil
+        case 7: name.equals("payload") ? .payload : nil
+        case 8: name.equals("actionId") ? .actionId : nil
+        default: nil
+        }
+    }
+
+    /// Reads a payload member's key and its `:`; the name it spells, if the ledger reads it.
+    @inline(always)
+    static func payloadKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> PayloadName? {
+        // The common case, a name spelled plainly, needs no string scan: compare the bytes.
+        let plain: PayloadName? =
+            switch scanner.peek(ahead: 1) {
+            case UInt8(ascii: "i"): scanner.skip(#""id""#) ? .id : nil
+            case UInt8(ascii: "c"):
+                scanner.skip(#""charge""#) ? .charge : scanner.skip(#""category""#) ? .category : nil
+            case UInt8(ascii: "t"): scanner.skip(#""type""#) ? .type : scanner.skip(#""to""#) ? .to : nil
+            case UInt8(ascii: "d"):
+                scanner.skip(#""description""#) ? .description : scanner.skip(#""deletedAt""#) ? .deletedAt : nil
+            case UInt8(ascii: "m"): scanner.skip(#""modifiedAt""#) ? .modifiedAt : nil
+            case UInt8(ascii: "f"): scanner.skip(#""from""#) ? .from : nil
+            default: nil
+            }
+        if let plain {
+            try scanner.colon()
+            return plain
+        }
+        return try payloadNameOfKey(&scanner)
+    }
+
+    /// Any other key: scanned as a string, escapes decoded.
+    @inline(never)
+    private static func payloadNameOfKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> PayloadName? {
+        let key = try scanner.key()
+        guard key.hasEscapes else { return payloadName(scanner.content(key)) }
+        return scanner.decodedBytes(key).withUnsafeBytes { payloadName($0) }
+    }
+
+    /// Dispatches on the length first: one comparison per key at most.
+    private static func payloadName(_ name: UnsafeRawBufferPointer) -> PayloadName? {
+        switch name.count {
+        case 2: name.equals("id") ? .id : name.equals("to") ? .to : nil
+        case 4: name.equals("type") ? .type : name.equals("from") ? .from : nil
+        case 6: name.equals("charge") ? .charge : nil
+        case 8: name.equals("category") ? .category : nil
+        case 9: name.equals("deletedAt") ? .deletedAt : nil
+        case 10: name.equals("modifiedAt") ? .modifiedAt : nil
+        case 11: name.equals("description") ? .description : nil
+        default: nil
+        }
+    }
+}
