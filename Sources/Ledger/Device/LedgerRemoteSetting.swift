@@ -100,7 +100,9 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
         }
     }
 
-    /// Saves the setting in `directory` (replacing the file atomically).
+    /// Saves the setting in `directory`, replacing the file atomically and durably (a
+    /// temporary file fsynced, renamed over it, the directory fsynced), so a crash leaves
+    /// the old setting or the new one, never neither.
     ///
     /// > Important: Blocking file I/O; the store's lock must be held.
     public func save(in directory: URL) throws {
@@ -108,6 +110,6 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)
         data.append(UInt8(ascii: "\n"))
-        try data.write(to: Self.file(in: directory), options: .atomic)
+        try POSIXFile.replaceAtomically(Self.file(in: directory).path, with: data, directory: directory.path)
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// Every call retries on `EINTR`, loops over short reads and writes, and turns a
 /// failure into a ``PlaybookRemoteError`` naming the path and the operation.
 /// Blocking: call only from a dedicated thread or queue, never from the concurrency pool.
-struct POSIXFile {
+package struct POSIXFile {
     let descriptor: Int32
     let path: String
 
@@ -112,7 +112,7 @@ struct POSIXFile {
 
     /// Replaces `path` with `data` atomically and durably: write a temporary file beside
     /// it, fsync, rename over `path`, fsync the directory.
-    static func replaceAtomically(_ path: String, with data: Data, directory: String) throws {
+    package static func replaceAtomically(_ path: String, with data: Data, directory: String) throws {
         let temporary = path + ".tmp"
         let file = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
         do {

@@ -27,6 +27,25 @@ import Testing
         #expect(remote.location == "https://s3.eu-west-1.amazonaws.com/playbooks/p.ndjson")
     }
 
+    @Test func savingReplacesTheFileAndLeavesNoTemporaryBehind() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try LedgerRemoteSetting(parsing: "s3://playbooks/a.ndjson", endpoint: "http://127.0.0.1:8333")
+        let second = try LedgerRemoteSetting(parsing: "s3://playbooks/b.ndjson", endpoint: "http://127.0.0.1:8333")
+        try first.save(in: directory)
+        try second.save(in: directory)
+        #expect(try LedgerRemoteSetting.saved(in: directory) == second)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["remote.json"])
+    }
+
+    @Test func savingIntoAMissingDirectoryFailsAndNamesThePath() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-missing-\(UUID())")
+        let setting = try LedgerRemoteSetting(parsing: "s3://playbooks/a.ndjson", endpoint: "http://127.0.0.1:8333")
+        let error = #expect(throws: (any Error).self) { try setting.save(in: missing) }
+        #expect(String(describing: error).contains(missing.path))
+    }
+
     @Test func theSettingRoundTripsAndAnOldFileWithoutEndpointStillReads() throws {
         let setting = try LedgerRemoteSetting(parsing: "s3://playbooks/p.ndjson", endpoint: "http://127.0.0.1:9000")
         let decoded = try JSONDecoder().decode(LedgerRemoteSetting.self, from: try JSONEncoder().encode(setting))
