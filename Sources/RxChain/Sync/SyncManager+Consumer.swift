@@ -83,7 +83,7 @@ extension SyncManager {
         }
     }
 
-    /// Wakes the consumer; `seq` names the request that became durable (0: a state change).
+    /// Wakes the consumer: requests became durable, or the state machine asks for the next batch.
     nonisolated func wake() {
         if case .dropped = wakeUps.yield(()) { droppedWakeUpCount.add(1, ordering: .relaxed) }
     }

@@ -8,9 +8,9 @@
 /// while a delivery loop reads it. `forEach` therefore borrows the registrations
 /// without any reference counting.
 ///
-/// A value of this type owns its buffer: the relay replaces it on every attach or
-/// detach (rare, so each one copies the list) and calls `free()` exactly once, when the
-/// relay goes away. Copies of the struct must not outlive that call.
+/// A value of this type owns its buffer: every attach or detach (rare) replaces it with a
+/// new one, freeing the old, and the relay calls `free()` when it goes away. Copies of the
+/// struct must not outlive the buffer they were copied with.
 @usableFromInline
 struct RegistrationList<Registration: AnyObject> {
     @usableFromInline var buffer: UnsafeMutableBufferPointer<Registration>
