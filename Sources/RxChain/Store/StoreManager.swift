@@ -39,7 +39,10 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @usableFromInline var current: State
     @usableFromInline let reducer: Reducer<State, Msg, Request>
     @usableFromInline let sink: any SyncSink<Request>
+    /// Senders on other threads write the inbox while the actor rewrites `current` per message: padded apart.
+    @usableFromInline let padBeforeInbox = CacheLinePad()
     @usableFromInline let inbox = Lock(StoreInbox<InboxEntry>())
+    @usableFromInline let padAfterInbox = CacheLinePad()
     @usableFromInline let stateRelay = ReplayLatestRelay<State>()
     @usableFromInline let failureRelay = PassthroughRelay<Rejection>()
     /// The store's copy of the slice evaluators and the registry version it was read at.
