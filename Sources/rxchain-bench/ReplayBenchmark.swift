@@ -6,8 +6,8 @@ import Ledger
 /// with an `actionId`) through `PlaybookReplay`, against decoding the same lines with
 /// `JSONDecoder` into `Codable` structs (the floor a straightforward reader would have).
 ///
-/// Figures: `replay` (whole replay from the file, per line, excluding freeing the ledger
-/// afterwards; extra `lines_per_s`,
+/// Figures: `replay` (whole replay from the file, per line, on one thread per core up to 8 as
+/// `PlaybookReplay` does by default, excluding freeing the ledger afterwards; extra `lines_per_s`,
 /// `peak_rss_mb` = VmHWM after the replay runs, before the baseline loads lines into memory)
 /// and `parse` (`ActionParser` alone over the lines in memory). The `jsondecoder` baseline is
 /// timed on the first 100,000 lines to keep the run short; it is a per-line figure either way.

@@ -38,6 +38,15 @@ public enum LedgerAction: SyncRequest, Hashable {
         }
     }
 
+    /// The id of the record a transaction action writes; `nil` for a category action.
+    public var transactionID: String? {
+        switch self {
+        case .putTransaction(let put): put.id
+        case .deleteTransaction(let id, _): id
+        case .newCategory, .renameCategory, .deleteCategory: nil
+        }
+    }
+
     /// `transactions/put`.
     public static let putTag: MessageTag = "transactions/put"
     /// `transactions/delete`.

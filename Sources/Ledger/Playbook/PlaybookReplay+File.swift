@@ -5,7 +5,7 @@ extension PlaybookReplay {
     ///
     /// - Throws: the file system's error when the file cannot be opened or read; bad lines
     ///   never throw (see ``diagnostics``).
-    public static func replay(contentsOf url: URL, upto: Int? = nil, chunkSize: Int = 1 << 20) throws
+    public static func replay(contentsOf url: URL, upto: Int? = nil, chunkSize: Int = 4 << 20) throws
         -> PlaybookReplay
     {
         var replay = PlaybookReplay(upto: upto)
@@ -22,7 +22,7 @@ extension PlaybookReplay {
 
     /// Reads the file from ``consumedBytes`` to its end, applying only the lines not read yet
     /// (a pending torn line is read again from the file).
-    public mutating func continueReading(contentsOf url: URL, chunkSize: Int = 1 << 20) throws {
+    public mutating func continueReading(contentsOf url: URL, chunkSize: Int = 4 << 20) throws {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         try handle.seek(toOffset: UInt64(consumedBytes))

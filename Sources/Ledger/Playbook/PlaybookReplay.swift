@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 
 /// Rebuilds the replicated ledger from a playbook, streaming, incrementally, and tolerantly.
 ///
@@ -14,6 +15,8 @@ import Foundation
 /// - Bytes after the last `\n` are a *torn* line: kept pending, reported by ``tornLine``, and
 ///   completed by the next bytes fed.
 /// - With `upto: N`, replay stops after line N (time travel); later bytes are not read.
+/// - A feed holding many complete lines is replayed on several threads (see
+///   ``ReplayParallelism``); the result is the same, line for line, as one thread's.
 ///
 /// Resuming: ``consumedBytes`` is the offset just after the last complete line consumed.
 /// Keep the replay value (or rebuild one with ``init(ledger:highWaterMarks:consumedBytes:linesRead:upto:)``)
@@ -26,23 +29,44 @@ import Foundation
 /// ```
 public struct PlaybookReplay: Sendable {
     /// The ledger rebuilt so far.
-    public private(set) var ledger: ReplicatedLedger
+    ///
+    /// Assembled on each read from the replay's parts (in O(1) when the records are in one
+    /// part, O(32) otherwise): read it once after feeding, not per line.
+    public var ledger: ReplicatedLedger {
+        ReplicatedLedger(categories: categories, transactions: TreeDictionary(joining: transactionParts))
+    }
+    /// The categories rebuilt so far.
+    var categories: [String]
+    /// The records rebuilt so far: one map, or after a parallel batch, the parts it was split
+    /// into by id (`TreeDictionary.split(into:)`), each edited by its own thread.
+    var transactionParts: [TreeDictionary<String, Transaction>]
+    /// How large batches of lines are spread over threads.
+    let parallelism: ReplayParallelism
     /// What became of the lines read so far.
-    public private(set) var counts = ReplayCounts()
+    public internal(set) var counts = ReplayCounts()
     /// Invalid lines skipped so far, in line order (a torn last line is in ``tornLine``).
     public private(set) var diagnostics: [ReplayDiagnostic] = []
     /// The highest `seq` taken from each device.
-    public private(set) var highWaterMarks: [String: UInt64]
+    public internal(set) var highWaterMarks: [String: UInt64]
     /// Bytes of complete lines consumed: where the next read of the playbook starts.
-    public private(set) var consumedBytes: Int
+    public internal(set) var consumedBytes: Int
     /// The last line number to read, if replay stops early.
     public let upto: Int?
     /// Bytes after the last newline, waiting for the rest of their line.
     private var pending: [UInt8] = []
+    /// The marks of the devices seen in the current feed, written back to ``highWaterMarks`` when it ends.
+    var recentDevices = RecentDevices()
 
     /// Starts a replay from an empty ledger (or a given one), reading at most `upto` lines.
     public init(ledger: ReplicatedLedger = ReplicatedLedger(), upto: Int? = nil) {
         self.init(ledger: ledger, highWaterMarks: [:], consumedBytes: 0, linesRead: 0, upto: upto)
+    }
+
+    /// Starts a replay that spreads large batches as `parallelism` says (tests compare the two ways).
+    init(upto: Int? = nil, parallelism: ReplayParallelism) {
+        self.init(
+            ledger: ReplicatedLedger(), highWaterMarks: [:], consumedBytes: 0, linesRead: 0, upto: upto,
+            parallelism: parallelism)
     }
 
     /// Resumes a replay from saved progress: the ledger built from the first `linesRead`
@@ -51,7 +75,18 @@ public struct PlaybookReplay: Sendable {
         ledger: ReplicatedLedger, highWaterMarks: [String: UInt64], consumedBytes: Int, linesRead: Int,
         upto: Int? = nil
     ) {
-        self.ledger = ledger
+        self.init(
+            ledger: ledger, highWaterMarks: highWaterMarks, consumedBytes: consumedBytes, linesRead: linesRead,
+            upto: upto, parallelism: .automatic)
+    }
+
+    init(
+        ledger: ReplicatedLedger, highWaterMarks: [String: UInt64], consumedBytes: Int, linesRead: Int,
+        upto: Int?, parallelism: ReplayParallelism
+    ) {
+        self.categories = ledger.categories
+        self.transactionParts = [ledger.transactions]
+        self.parallelism = parallelism
         self.highWaterMarks = highWaterMarks
         self.consumedBytes = consumedBytes
         self.counts.linesRead = linesRead
@@ -74,6 +109,7 @@ public struct PlaybookReplay: Sendable {
     /// Feeds the playbook's next bytes (continuing right after the bytes fed before).
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         guard !reachedLimit, let base = bytes.baseAddress else { return }
+        defer { recentDevices.flush(into: &highWaterMarks) }
         var start = 0
         let count = bytes.count
         if !pending.isEmpty {
@@ -84,17 +120,23 @@ public struct PlaybookReplay: Sendable {
             pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: newline))
             let line = pending
             pending.removeAll(keepingCapacity: true)
-            line.withUnsafeBytes { consumeLine($0, terminatorLength: 1) }
+            line.withUnsafeBytes { consumeLine($0) }
             start = newline + 1
         }
-        while start < count, !reachedLimit {
-            guard let newline = PlaybookReplay.newline(in: base, from: start, to: count) else {
-                pending.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: count - start))
-                return
-            }
-            consumeLine(
-                UnsafeRawBufferPointer(start: base + start, count: newline - start), terminatorLength: 1)
+        var lines: [Range<Int>] = []
+        let allowed = upto.map { $0 - counts.linesRead } ?? Int.max
+        while start < count, lines.count < allowed {
+            guard let newline = PlaybookReplay.newline(in: base, from: start, to: count) else { break }
+            lines.append(start..<newline)
             start = newline + 1
+        }
+        if lines.count >= parallelism.minimumBatch && parallelism.parts > 1 {
+            consumeBatch(UnsafeRawBufferPointer(start: base, count: count), lines: lines)
+        } else {
+            for line in lines { consumeLine(UnsafeRawBufferPointer(rebasing: bytes[line])) }
+        }
+        if start < count, !reachedLimit {
+            pending.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: count - start))
         }
     }
 
@@ -117,41 +159,77 @@ public struct PlaybookReplay: Sendable {
         feed(data)
     }
 
-    private mutating func consumeLine(_ line: UnsafeRawBufferPointer, terminatorLength: Int) {
-        counts.linesRead += 1
-        consumedBytes += line.count + terminatorLength
-        var body = line
-        if let last = body.last, last == 0x0D { body = UnsafeRawBufferPointer(rebasing: body.dropLast()) }
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            counts.blank += 1
+    /// Reads one complete line (without its `\n`) and applies it at once.
+    mutating func consumeLine(_ line: UnsafeRawBufferPointer) {
+        let read = PlaybookReplay.read(line)
+        guard admit(LineSummary(read), line: line), case .entry(let entry) = read else { return }
+        let action = entry.action
+        if let id = action.transactionID {
+            let part = TreeDictionary<String, Transaction>.part(of: id, among: transactionParts.count)
+            count(LedgerRules.applyToTransactions(action, in: &transactionParts[part]))
             return
         }
+        let (outcome, move) = LedgerRules.applyToCategories(action, in: &categories)
+        if let move {
+            for part in transactionParts.indices { LedgerRules.move(move, in: &transactionParts[part]) }
+        }
+        count(outcome)
+    }
+
+    /// What one line holds, before any bookkeeping: the pure half of reading a line, so
+    /// that batches can read their lines on several threads.
+    static func read(_ line: UnsafeRawBufferPointer) -> ReadLine {
+        var body = line
+        if let last = body.last, last == 0x0D { body = UnsafeRawBufferPointer(rebasing: body.dropLast()) }
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
         switch ActionParser.parse(body) {
-        case .failure(let error):
-            report(error, line: body)
-        case .success(let entry):
-            if let id = entry.actionId, !PlaybookReplay.advance(&highWaterMarks[id.deviceID], to: id.seq) {
+        case .failure(let error): return .invalid(error)
+        case .success(let entry): return .entry(entry)
+        }
+    }
+
+    /// The in-order bookkeeping of one line, the same for both ways of replaying: counts it,
+    /// reports it when invalid, drops a duplicate `actionId` (counted), and says whether its
+    /// action is to be applied. Lines must come in order.
+    mutating func admit(_ summary: LineSummary, line: UnsafeRawBufferPointer) -> Bool {
+        counts.linesRead += 1
+        consumedBytes += line.count + 1
+        switch summary {
+        case .blank:
+            counts.blank += 1
+        case .invalid(let error):
+            report(error, line: line)
+        case .action(let actionID, let invalid, _):
+            if let actionID, !recentDevices.advance(actionID, saved: &highWaterMarks) {
                 counts.duplicates += 1
-                return
+            } else if let invalid {
+                report(invalid, line: line)
+            } else {
+                return true
             }
-            switch LedgerRules.apply(entry.action, to: &ledger) {
-            case .applied: counts.applied += 1
-            case .ignored: counts.ignored += 1
-            case .invalid(let error): report(error, line: body)
-            }
+        }
+        return false
+    }
+
+    /// Counts the outcome of a valid action.
+    mutating func count(_ outcome: RuleOutcome) {
+        switch outcome {
+        case .applied: counts.applied += 1
+        case .ignored: counts.ignored += 1
+        case .invalid: preconditionFailure("PlaybookReplay: actions are validated before they are applied")
         }
     }
 
     /// Raises a device's high-water mark to `seq` (one dictionary lookup); false when `seq`
     /// is not above it (a duplicate).
     @inline(__always)
-    private static func advance(_ highest: inout UInt64?, to seq: UInt64) -> Bool {
+    static func advance(_ highest: inout UInt64?, to seq: UInt64) -> Bool {
         if let highest, seq <= highest { return false }
         highest = seq
         return true
     }
 
-    private mutating func report(_ error: LedgerActionError, line: UnsafeRawBufferPointer) {
+    mutating func report(_ error: LedgerActionError, line: UnsafeRawBufferPointer) {
         counts.invalid += 1
         diagnostics.append(
             ReplayDiagnostic(

@@ -1,3 +1,5 @@
+import RxChain
+
 /// The ledger's conflict rules as one pure function: every device applies them identically,
 /// so every device converges on `replay(playbook)`.
 ///
@@ -21,11 +23,23 @@ public enum LedgerRules {
     /// Pure and deterministic: the same ledger and action always give the same result.
     public static func apply(_ action: LedgerAction, to ledger: inout ReplicatedLedger) -> RuleOutcome {
         if let error = action.validationError { return .invalid(error) }
+        if action.transactionID != nil { return applyToTransactions(action, in: &ledger.transactions) }
+        let (outcome, move) = applyToCategories(action, in: &ledger.categories)
+        if let move { self.move(move, in: &ledger.transactions) }
+        return outcome
+    }
+
+    /// Applies a valid `transactions/put` or `transactions/delete`: it reads and changes only
+    /// the record with the action's id (so records can be split into parts by id and edited
+    /// in parallel; see ``PlaybookReplay``).
+    static func applyToTransactions(
+        _ action: LedgerAction, in transactions: inout TreeDictionary<String, Transaction>
+    ) -> RuleOutcome {
         switch action {
         case .putTransaction(let put):
-            return applyPut(put, to: &ledger)
+            return applyPut(put, to: &transactions)
         case .deleteTransaction(let id, let deletedAt):
-            return ledger.transactions.modifyValue(forKey: id) { record in
+            return transactions.modifyValue(forKey: id) { record in
                 guard let existing = record else { return .ignored(.unknownTransaction) }
                 if let modifiedAt = existing.modifiedAt, deletedAt <= modifiedAt {
                     return .ignored(.deletionBeforeModification)
@@ -34,37 +48,47 @@ public enum LedgerRules {
                 record = Transaction(id: id, deletedAt: deletedAt)
                 return .applied
             }
+        case .newCategory, .renameCategory, .deleteCategory:
+            preconditionFailure("LedgerRules: \(action.tag) is not a transaction action")
+        }
+    }
+
+    /// Applies a category action to the list; when it applies and its category's records must
+    /// follow (a rename or a delete), also returns that ``CategoryMove``, for the caller to
+    /// carry out with ``move(_:in:)``. Category rules depend on the list alone.
+    static func applyToCategories(_ action: LedgerAction, in categories: inout [String]) -> (
+        RuleOutcome, CategoryMove?
+    ) {
+        switch action {
         case .newCategory(let name):
-            guard !name.isEmpty else { return .ignored(.emptyName) }
-            guard !ledger.categories.contains(name) else { return .ignored(.categoryExists) }
-            ledger.categories.append(name)
-            return .applied
+            guard !name.isEmpty else { return (.ignored(.emptyName), nil) }
+            guard !categories.contains(name) else { return (.ignored(.categoryExists), nil) }
+            categories.append(name)
+            return (.applied, nil)
         case .renameCategory(let from, let to):
-            guard let index = ledger.categories.firstIndex(of: from) else {
-                return .ignored(.unknownCategory)
-            }
-            guard !to.isEmpty else { return .ignored(.emptyTarget) }
-            guard from != to else { return .ignored(.sameName) }
-            if ledger.categories.contains(to) {
-                ledger.categories.remove(at: index)
+            guard let index = categories.firstIndex(of: from) else { return (.ignored(.unknownCategory), nil) }
+            guard !to.isEmpty else { return (.ignored(.emptyTarget), nil) }
+            guard from != to else { return (.ignored(.sameName), nil) }
+            if categories.contains(to) {
+                categories.remove(at: index)
             } else {
-                ledger.categories[index] = to
+                categories[index] = to
             }
-            recategorize(from: from, to: to, in: &ledger)
-            return .applied
+            return (.applied, CategoryMove(from: from, to: to))
         case .deleteCategory(let name):
-            guard let index = ledger.categories.firstIndex(of: name) else {
-                return .ignored(.unknownCategory)
-            }
-            ledger.categories.remove(at: index)
-            recategorize(from: name, to: "", in: &ledger)
-            return .applied
+            guard let index = categories.firstIndex(of: name) else { return (.ignored(.unknownCategory), nil) }
+            categories.remove(at: index)
+            return (.applied, CategoryMove(from: name, to: ""))
+        case .putTransaction, .deleteTransaction:
+            preconditionFailure("LedgerRules: \(action.tag) is not a category action")
         }
     }
 
     /// Applies a put in one walk down the ledger's trie (one hash of the id).
-    private static func applyPut(_ put: TransactionPut, to ledger: inout ReplicatedLedger) -> RuleOutcome {
-        ledger.transactions.modifyValue(forKey: put.id) { record in
+    private static func applyPut(
+        _ put: TransactionPut, to transactions: inout TreeDictionary<String, Transaction>
+    ) -> RuleOutcome {
+        transactions.modifyValue(forKey: put.id) { record in
             guard let existing = record else {
                 record = Transaction(
                     id: put.id, charge: put.charge, category: put.category, type: put.type,
@@ -95,13 +119,13 @@ public enum LedgerRules {
         }
     }
 
-    /// Moves every transaction in category `from` to `to`: one walk over the transactions,
-    /// changing only the records in `from`.
-    private static func recategorize(from: String, to: String, in ledger: inout ReplicatedLedger) {
-        ledger.transactions.updateValues { _, record in
-            guard record.category == from else { return nil }
+    /// Moves every transaction in category `move.from` to `move.to`: one walk over the
+    /// transactions, changing only the records in `from`.
+    static func move(_ move: CategoryMove, in transactions: inout TreeDictionary<String, Transaction>) {
+        transactions.updateValues { _, record in
+            guard record.category == move.from else { return nil }
             var moved = record
-            moved.category = to
+            moved.category = move.to
             return moved
         }
     }

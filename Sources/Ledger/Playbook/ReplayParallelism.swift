@@ -1,0 +1,30 @@
+import Foundation
+
+/// How ``PlaybookReplay`` spreads a large feed over threads.
+///
+/// A feed with at least ``minimumBatch`` complete lines is replayed in three steps: its lines
+/// are parsed on ``parts`` threads at once; one thread then takes them in order (counts,
+/// diagnostics, duplicate `actionId`s, the category list); finally the records, split into
+/// ``parts`` parts by id (`TreeDictionary.split(into:)`), are edited on one thread per part.
+/// Every rule for a transaction reads and writes only the record with its id, and a category
+/// rename or delete reaches every part at its place in line order, so the ledger, counts and
+/// diagnostics are exactly those of replaying line by line on one thread.
+struct ReplayParallelism: Sendable, Hashable {
+    /// Threads, and parts the records are split into: a power of two from 1 (line by line) to 32.
+    let parts: Int
+    /// The fewest complete lines in one feed worth starting the threads for.
+    let minimumBatch: Int
+
+    /// Line by line on the calling thread.
+    static let sequential = ReplayParallelism(parts: 1, minimumBatch: .max)
+
+    /// One part per core, up to 8 (a power of two), for feeds of 2,048 lines or more.
+    static let automatic = ReplayParallelism(
+        parts: largestPowerOfTwo(atMost: min(ProcessInfo.processInfo.activeProcessorCount, 8)), minimumBatch: 2048)
+
+    static func largestPowerOfTwo(atMost value: Int) -> Int {
+        var power = 1
+        while power * 2 <= value { power *= 2 }
+        return power
+    }
+}
