@@ -21,7 +21,7 @@ extension TreeDictionary {
     /// - Precondition: `parts` is a power of two from 1 to ``maximumParts``.
     @inlinable
     public static func part(of key: Key, among parts: Int) -> Int {
-        precondition(isValidPartCount(parts), "TreeDictionary: \(parts) parts; use a power of two from 1 to 32")
+        checkPartCount(parts)
         return Int(truncatingIfNeeded: hash(key) & 31) / (32 / parts)
     }
 
@@ -34,7 +34,7 @@ extension TreeDictionary {
     ///
     /// - Precondition: `parts` is a power of two from 1 to ``maximumParts``.
     public consuming func split(into parts: Int) -> [TreeDictionary] {
-        precondition(Self.isValidPartCount(parts), "TreeDictionary: \(parts) parts; use a power of two from 1 to 32")
+        Self.checkPartCount(parts)
         guard parts > 1 else { return [self] }
         let root = self.root
         self = TreeDictionary()
@@ -63,9 +63,7 @@ extension TreeDictionary {
     /// - Precondition: `parts.count` is a power of two from 1 to ``maximumParts``, and part
     ///   `i` holds only keys of part `i`.
     public init(joining parts: [TreeDictionary]) {
-        precondition(
-            Self.isValidPartCount(parts.count),
-            "TreeDictionary: joining \(parts.count) parts; use a power of two from 1 to 32")
+        Self.checkPartCount(parts.count)
         if parts.count == 1 {
             self = parts[0]
             return
@@ -96,9 +94,12 @@ extension TreeDictionary {
         self.init(root: root, count: total)
     }
 
+    /// Traps unless `parts` is a power of two from 1 to ``maximumParts``.
     @inlinable
-    static func isValidPartCount(_ parts: Int) -> Bool {
-        parts >= 1 && parts <= 32 && parts & (parts - 1) == 0
+    static func checkPartCount(_ parts: Int) {
+        precondition(
+            parts >= 1 && parts <= 32 && parts & (parts - 1) == 0,
+            "TreeDictionary: \(parts) parts; use a power of two from 1 to 32")
     }
 
     /// The root bitmap bits that belong to `part`.
