@@ -3,17 +3,37 @@ import Signals
 
 /// Replaying a large feed on several threads (see ``ReplayParallelism``).
 extension PlaybookReplay {
-    /// A transaction action waiting for its part's editing thread, with its line's index in the batch.
+    /// A valid transaction action waiting for its part's editing thread.
     struct PendingEdit: Sendable {
+        /// The line's index in the batch.
         let line: Int
         let action: LedgerAction
+        let stamp: ActionStamp?
     }
 
-    /// One parsing thread's run of consecutive lines: a summary per line, and the run's
-    /// transaction actions sorted by part (each part's in line order).
+    /// A line the in-order pass must see: one that is not a valid transaction action.
+    struct InOrderLine: Sendable {
+        enum Content: Sendable {
+            /// Not a valid action (unreadable, or an action breaking a rule of its own).
+            case invalid(LedgerActionError)
+            /// A category action.
+            case category(LedgerAction)
+        }
+
+        /// The line's index in the batch.
+        let line: Int
+        let stamp: ActionStamp?
+        let content: Content
+    }
+
+    /// One parsing thread's run of consecutive lines, sorted for the steps after parsing.
     struct ParsedRun: Sendable {
-        var summaries: [LineSummary] = []
+        /// The valid transaction actions, by part, each part's in line order.
         var edits: [[PendingEdit]]
+        /// The other lines but blank ones, in line order (few: invalid and category lines).
+        var inOrder: [InOrderLine] = []
+        var blank = 0
+        var devices = RunDevices()
     }
 
     /// A feed's bytes, read by the parsing threads while `feed` waits for them.
@@ -29,64 +49,79 @@ extension PlaybookReplay {
         }
     }
 
-    /// Replays `lines` (ranges of `bytes`: complete lines, each without its `\n`), with the
-    /// same result as ``consumeLine(_:)`` on each of them in turn.
+    /// Replays `lines` (ranges of `bytes`: consecutive complete lines, each without its `\n`),
+    /// with the same result as ``consumeLine(_:)`` on each of them in turn.
+    ///
+    /// 1. Each thread parses a run of consecutive lines, and notes per line where its
+    ///    `actionId` stands in the run (``RunDevices``).
+    /// 2. This thread carries the devices' marks from run to run, then takes the few lines
+    ///    that are not transaction actions in line order: diagnostics and the category list.
+    /// 3. Each thread edits one part of the records: its part's actions that are not
+    ///    duplicates, and every category move, in line order.
     mutating func consumeBatch(_ bytes: UnsafeRawBufferPointer, lines: [Range<Int>]) {
         let parts = parallelism.parts
         let shared = SharedBytes(bytes: bytes)
-
-        // 1. Parse, on one thread per run of consecutive lines.
         let runs = concurrentMap(count: parts) { run in
             Self.parse(
                 shared, lines: lines, from: lines.count * run / parts, to: lines.count * (run + 1) / parts,
                 parts: parts)
         }
 
-        // 2. In line order, on this thread: counts, diagnostics, duplicates, the category list.
-        var admitted = [Bool](repeating: false, count: lines.count)
-        var moves: [(line: Int, move: CategoryMove)] = []
-        var index = 0
+        recentDevices.flush(into: &highWaterMarks)
+        // The marks each run's devices carry into it, by slot; then the marks after the batch.
+        var carried: [[UInt64?]] = []
         for run in runs {
-            for summary in run.summaries {
-                defer { index += 1 }
-                guard admit(summary, line: shared.line(lines[index])) else { continue }
-                if case .action(_, _, let category?) = summary {
-                    let (outcome, move) = LedgerRules.applyToCategories(category, in: &categories)
-                    count(outcome)
-                    if let move { moves.append((index, move)) }
-                } else {
-                    admitted[index] = true
+            carried.append(run.devices.deviceIDs.map { highWaterMarks[$0] })
+            for (deviceID, highest) in zip(run.devices.deviceIDs, run.devices.highest) {
+                highWaterMarks[deviceID] = max(highWaterMarks[deviceID] ?? 0, highest)
+            }
+        }
+        var moves: [(line: Int, move: CategoryMove)] = []
+        for (run, carried) in zip(runs, carried) {
+            counts.blank += run.blank
+            for line in run.inOrder {
+                if let stamp = line.stamp, stamp.isDuplicate(carried: carried) {
+                    counts.duplicates += 1
+                    continue
+                }
+                switch line.content {
+                case .invalid(let error):
+                    report(error, lineNumber: counts.linesRead + line.line + 1, text: shared.line(lines[line.line]))
+                case .category(let action):
+                    let (outcome, move) = LedgerRules.applyToCategories(action, in: &categories)
+                    counts.count(outcome)
+                    if let move { moves.append((line.line, move)) }
                 }
             }
         }
+        counts.linesRead += lines.count
+        if let first = lines.first, let last = lines.last { consumedBytes += last.upperBound + 1 - first.lowerBound }
 
-        // 3. Edit the records, on one thread per part: its admitted edits and every category
-        //    move, in line order.
         if transactionParts.count != parts {
             transactionParts = TreeDictionary(joining: transactionParts).split(into: parts)
         }
         let handover = Lock(transactionParts.map { Optional($0) })
         transactionParts = []
-        let (isAdmitted, categoryMoves) = (admitted, moves)
-        let outcomes = concurrentMap(count: parts) { part -> (applied: Int, ignored: Int) in
+        let (categoryMoves, carriedMarks) = (moves, carried)
+        let tallies = concurrentMap(count: parts) { part in
             // Taken out of the handover, so this thread holds the only reference and edits in place.
             var records = handover.withLock { slots in
                 defer { slots[part] = nil }
                 return slots[part]!
             }
-            var tally = (applied: 0, ignored: 0)
+            var tally = ReplayCounts()
             var nextMove = 0
-            for run in runs {
-                for edit in run.edits[part] where isAdmitted[edit.line] {
+            for (run, carried) in zip(runs, carriedMarks) {
+                for edit in run.edits[part] {
+                    if let stamp = edit.stamp, stamp.isDuplicate(carried: carried) {
+                        tally.duplicates += 1
+                        continue
+                    }
                     while nextMove < categoryMoves.count, categoryMoves[nextMove].line < edit.line {
                         LedgerRules.move(categoryMoves[nextMove].move, in: &records)
                         nextMove += 1
                     }
-                    switch LedgerRules.applyToTransactions(edit.action, in: &records) {
-                    case .applied: tally.applied += 1
-                    case .ignored: tally.ignored += 1
-                    case .invalid: preconditionFailure("PlaybookReplay: actions are validated before they are applied")
-                    }
+                    tally.count(LedgerRules.applyToTransactions(edit.action, in: &records))
                 }
             }
             for remaining in categoryMoves[nextMove...] { LedgerRules.move(remaining.move, in: &records) }
@@ -94,27 +129,35 @@ extension PlaybookReplay {
             return tally
         }
         transactionParts = handover.withLock { slots in slots.map { $0! } }
-        for outcome in outcomes {
-            counts.applied += outcome.applied
-            counts.ignored += outcome.ignored
+        for tally in tallies {
+            counts.applied += tally.applied
+            counts.ignored += tally.ignored
+            counts.duplicates += tally.duplicates
         }
     }
 
-    /// Parses lines `lower..<upper` of a batch: a summary per line, transaction actions by part.
+    /// Parses lines `lower..<upper` of a batch into a ``ParsedRun``.
     static func parse(
         _ shared: SharedBytes, lines: [Range<Int>], from lower: Int, to upper: Int, parts: Int
     ) -> ParsedRun {
         var run = ParsedRun(edits: Array(repeating: [], count: parts))
-        run.summaries.reserveCapacity(upper - lower)
         for index in lower..<upper {
-            let read = read(shared.line(lines[index]))
-            let summary = LineSummary(read)
-            run.summaries.append(summary)
-            if case .entry(let entry) = read, case .action(_, nil, nil) = summary,
-                let id = entry.action.transactionID
-            {
-                let part = TreeDictionary<String, Transaction>.part(of: id, among: parts)
-                run.edits[part].append(PendingEdit(line: index, action: entry.action))
+            switch read(shared.line(lines[index])) {
+            case .blank:
+                run.blank += 1
+            case .invalid(let error):
+                run.inOrder.append(InOrderLine(line: index, stamp: nil, content: .invalid(error)))
+            case .entry(let entry):
+                let stamp = entry.actionId.map { run.devices.stamp($0) }
+                let action = entry.action
+                if let error = action.validationError {
+                    run.inOrder.append(InOrderLine(line: index, stamp: stamp, content: .invalid(error)))
+                } else if let id = action.transactionID {
+                    let part = TreeDictionary<String, Transaction>.part(of: id, among: parts)
+                    run.edits[part].append(PendingEdit(line: index, action: action, stamp: stamp))
+                } else {
+                    run.inOrder.append(InOrderLine(line: index, stamp: stamp, content: .category(action)))
+                }
             }
         }
         return run

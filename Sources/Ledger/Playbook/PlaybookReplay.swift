@@ -161,19 +161,29 @@ public struct PlaybookReplay: Sendable {
 
     /// Reads one complete line (without its `\n`) and applies it at once.
     mutating func consumeLine(_ line: UnsafeRawBufferPointer) {
-        let read = PlaybookReplay.read(line)
-        guard admit(LineSummary(read), line: line), case .entry(let entry) = read else { return }
-        let action = entry.action
-        if let id = action.transactionID {
-            let part = TreeDictionary<String, Transaction>.part(of: id, among: transactionParts.count)
-            count(LedgerRules.applyToTransactions(action, in: &transactionParts[part]))
-            return
+        counts.linesRead += 1
+        consumedBytes += line.count + 1
+        switch PlaybookReplay.read(line) {
+        case .blank:
+            counts.blank += 1
+        case .invalid(let error):
+            report(error, lineNumber: counts.linesRead, text: line)
+        case .entry(let entry):
+            if let actionID = entry.actionId, !recentDevices.advance(actionID, saved: &highWaterMarks) {
+                counts.duplicates += 1
+            } else if let error = entry.action.validationError {
+                report(error, lineNumber: counts.linesRead, text: line)
+            } else if let id = entry.action.transactionID {
+                let part = TreeDictionary<String, Transaction>.part(of: id, among: transactionParts.count)
+                counts.count(LedgerRules.applyToTransactions(entry.action, in: &transactionParts[part]))
+            } else {
+                let (outcome, move) = LedgerRules.applyToCategories(entry.action, in: &categories)
+                if let move {
+                    for part in transactionParts.indices { LedgerRules.move(move, in: &transactionParts[part]) }
+                }
+                counts.count(outcome)
+            }
         }
-        let (outcome, move) = LedgerRules.applyToCategories(action, in: &categories)
-        if let move {
-            for part in transactionParts.indices { LedgerRules.move(move, in: &transactionParts[part]) }
-        }
-        count(outcome)
     }
 
     /// What one line holds, before any bookkeeping: the pure half of reading a line, so
@@ -188,38 +198,6 @@ public struct PlaybookReplay: Sendable {
         }
     }
 
-    /// The in-order bookkeeping of one line, the same for both ways of replaying: counts it,
-    /// reports it when invalid, drops a duplicate `actionId` (counted), and says whether its
-    /// action is to be applied. Lines must come in order.
-    mutating func admit(_ summary: LineSummary, line: UnsafeRawBufferPointer) -> Bool {
-        counts.linesRead += 1
-        consumedBytes += line.count + 1
-        switch summary {
-        case .blank:
-            counts.blank += 1
-        case .invalid(let error):
-            report(error, line: line)
-        case .action(let actionID, let invalid, _):
-            if let actionID, !recentDevices.advance(actionID, saved: &highWaterMarks) {
-                counts.duplicates += 1
-            } else if let invalid {
-                report(invalid, line: line)
-            } else {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Counts the outcome of a valid action.
-    mutating func count(_ outcome: RuleOutcome) {
-        switch outcome {
-        case .applied: counts.applied += 1
-        case .ignored: counts.ignored += 1
-        case .invalid: preconditionFailure("PlaybookReplay: actions are validated before they are applied")
-        }
-    }
-
     /// Raises a device's high-water mark to `seq` (one dictionary lookup); false when `seq`
     /// is not above it (a duplicate).
     @inline(__always)
@@ -229,11 +207,11 @@ public struct PlaybookReplay: Sendable {
         return true
     }
 
-    mutating func report(_ error: LedgerActionError, line: UnsafeRawBufferPointer) {
+    /// Skips an invalid line, reporting it with its 1-based number.
+    mutating func report(_ error: LedgerActionError, lineNumber: Int, text: UnsafeRawBufferPointer) {
         counts.invalid += 1
         diagnostics.append(
-            ReplayDiagnostic(
-                line: counts.linesRead, problem: .invalid(error), text: PlaybookReplay.text(line[...])))
+            ReplayDiagnostic(line: lineNumber, problem: .invalid(error), text: PlaybookReplay.text(text[...])))
     }
 
     private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct PlaybookReplayParallelTests {
     /// A random playbook: the generator's lines (valid, mutated, every action type), puts and
     /// deletes over fifty ids, category traffic, blank and CRLF lines, a dozen devices (more
-    /// than the in-order pass keeps at hand), duplicate `actionId`s, and often a torn end.
+    /// than the eight a run keeps at hand), duplicate `actionId`s, and often a torn end.
     static func playbook(seed: UInt64) -> [UInt8] {
         var generator = LineGenerator(seed: seed)
         var text: [UInt8] = []
