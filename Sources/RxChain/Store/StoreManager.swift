@@ -9,9 +9,9 @@ import Synchronization
 /// - **Sending**: ``send(_:)`` returns at once and is callable from non-async code;
 ///   ``submit(_:)`` also returns at once, with a ``SendHandle`` to await the state
 ///   right after the message (or its ``Rejection``), and later stages.
-/// - **Publishing**: after each applied message the new state is published to
-///   ``states`` and to the observed slices (``observe(_:)``), synchronously on the actor,
-///   before the next message is applied.
+/// - **Publishing**: after each applied message the new state is published to the
+///   observed slices (``observe(_:)``) and, while it has observers, to ``states``,
+///   synchronously on the actor, before the next message is applied.
 /// - **Re-entrancy**: a message sent from inside an observer (or a reducer's caller) is
 ///   queued behind the current one, never applied in the middle of it.
 /// - **Sync**: the reducer's requests are handed to the ``SyncSink`` in order, without
@@ -45,9 +45,6 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @usableFromInline let padAfterInbox = CacheLinePad()
     @usableFromInline let stateRelay = ReplayLatestRelay<State>()
     @usableFromInline let failureRelay = PassthroughRelay<Rejection>()
-    /// The store's copy of the slice evaluators and the registry version it was read at.
-    @usableFromInline var evaluators: [SliceEvaluator<State>] = []
-    @usableFromInline var evaluatorsVersion: UInt64 = 0
     @usableFromInline let slices = SliceRegistry<State>()
 
     /// Creates a store holding `initialState`, applying messages with `reducer`, handing requests to `sink`.
@@ -110,6 +107,11 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     // MARK: Observing
 
     /// Every new state, starting with the current one.
+    ///
+    /// A new observer gets the current state at once while the store is idle. While the store
+    /// is applying messages nobody observes, it gets the state right after the message the
+    /// store is on (at the latest when the store's current batch ends), never an older one;
+    /// then every later state, in order. (Unobserved, the store skips publishing states.)
     public nonisolated var states: Signal<State> { stateRelay.signal }
 
     /// The rejections of messages sent with ``send(_:)`` or ``submit(_:)``, in order.
@@ -190,21 +192,23 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
 
     @inlinable
     func drainInbox() {
+        var publisher = StatePublisher(states: stateRelay, slices: slices)
         while let batch = inbox.withLock({ $0.batchRequested() }) {
-            for entry in batch {
-                switch entry {
+            for index in batch.indices {
+                switch batch[index] {
                 case .message(let message, let handle):
-                    apply(message, handle: handle)
+                    apply(message, handle: handle, publisher: &publisher)
                 case .evaluateSlice(let evaluate):
                     evaluate(current)
                 }
             }
+            publisher.catchUp(with: current)
             inbox.withLock { $0.batchProcessed(batch) }
         }
     }
 
     @inlinable
-    func apply(_ message: Msg, handle: SendHandle<State>?) {
+    func apply(_ message: Msg, handle: SendHandle<State>?, publisher: inout StatePublisher<State>) {
         let result: DataSync<State, Request>
         do {
             result = try reducer.reduce(current, message)
@@ -216,17 +220,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         current = result.state
         let progress = handle.map { _ in SyncProgress(requestCount: result.requests.count) }
         if !result.requests.isEmpty { sink.accept(result.requests, progress: progress) }
-        publish(current)
+        publisher.publish(current)
         if let handle, let progress { handle.messageApplied(current, progress: progress) }
-    }
-
-    @inlinable
-    func publish(_ state: State) {
-        stateRelay.send(state)
-        // The registry changes rarely; re-read it (under its lock) only when its version moved.
-        if slices.version.load(ordering: .acquiring) != evaluatorsVersion {
-            (evaluatorsVersion, evaluators) = slices.versionedEvaluators
-        }
-        for evaluate in evaluators { evaluate(state) }
     }
 }

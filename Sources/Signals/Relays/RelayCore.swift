@@ -14,6 +14,7 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
         case value(Value)
         case attach(Registration)
         case detach(id: UInt64)
+        case forgetLatest
         case finish
     }
 
@@ -89,6 +90,11 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
     }
 
     @inlinable
+    func forgetLatest() {
+        drain.submit(.forgetLatest) { process($0) }
+    }
+
+    @inlinable
     func finish() {
         drain.submit(.finish) { process($0) }
     }
@@ -135,6 +141,8 @@ final class RelayCore<Value: Sendable, Shared: Sendable>: Sendable {
         case .detach(let id):
             registry.value.registrations.removeAll { $0.id == id }
             attached.store(registry.value.registrations.count, ordering: .relaxed)
+        case .forgetLatest:
+            registry.value.latest = nil
         case .finish:
             guard !registry.value.isFinished else { return }
             registry.value.isFinished = true

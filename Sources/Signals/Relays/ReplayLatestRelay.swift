@@ -16,6 +16,16 @@ public final class ReplayLatestRelay<Value: Sendable>: Sendable {
         core.send(value)
     }
 
+    /// Forgets the latest value, in order with the sends: an observer attaching after it gets
+    /// nothing at once and waits for the next `send`.
+    ///
+    /// For a producer that stops sending while nobody observes and sends again when someone
+    /// does, so that a new observer never starts with a value older than its subscription.
+    @inlinable
+    public func forgetLatest() {
+        core.forgetLatest()
+    }
+
     /// Completes every observer and drops them.
     @inlinable
     public func finish() {

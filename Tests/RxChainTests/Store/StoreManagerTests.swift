@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RxChain
+import RxChainTesting
 import Synchronization
 import Testing
 
@@ -21,6 +22,83 @@ import Testing
         let state = await store.state
         #expect(state == Tally(count: 3, label: "food", log: ["main:1", "main:2"]))
         #expect(sink.requests == ["add 1", "rename food", "audit rename", "add 2"])
+    }
+
+    @Test func statesStartWithTheCurrentStateThenFollowEveryLaterOne() async throws {
+        let store = makeStore()
+        store.send(.add(1))
+        store.send(.add(1))
+        await store.settle()
+        // Applied while nobody observed `states`: a new observer still starts with the current state.
+        let recorder = RecordingObserver<Tally>()
+        let token = recorder.subscribe(to: store.states)
+        #expect(recorder.values.map(\.count) == [2])
+        store.send(.add(1))
+        store.send(.rename("food"))
+        store.send(.add(1))
+        await store.settle()
+        #expect(recorder.values.map(\.count) == [2, 3, 3, 4])
+        #expect(recorder.values.map(\.label) == ["", "", "food", "food"])
+        withExtendedLifetime(token) {}
+    }
+
+    /// An observer attaching in the middle of a batch (here: from a slice observer, which runs
+    /// on the store's actor) while `states` had no observers starts with a newer state than
+    /// the one current before the batch, then gets every later one.
+    @Test func aStatesObserverAttachingMidBatchDoesNotStartWithAnOlderState() async throws {
+        let store = makeStore()
+        let recorder = RecordingObserver<Tally>()
+        let tokens = Lock<[Subscription]>([])
+        let sliceToken = store.observe(\.count).sink { count in
+            guard count == 5 else { return }
+            tokens.withLock { $0.append(recorder.subscribe(to: store.states)) }
+        }
+        await store.settle()
+        store.send(contentsOf: Array(repeating: .add(1), count: 10))
+        await store.settle()
+        let counts = recorder.values.map(\.count)
+        #expect(counts.first.map { $0 >= 5 } == true, "started at \(counts), before the batch's state 5")
+        #expect(counts == Array((counts.first ?? 0)...10))
+        withExtendedLifetime(sliceToken) {}
+        tokens.withLock { $0.removeAll() }
+    }
+
+    /// Observers of `states` attaching while the store applies messages nobody else observes
+    /// each start with a state at least as new as the one current when they subscribed, then
+    /// get every later state, in order.
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func statesObserversAttachingMidStreamNeverStartBehind(seed: UInt64) async throws {
+        var random = SeededGenerator(seed: seed)
+        let messages = Int.random(in: 500...2_000, using: &random)
+        let attachAt = (0..<6).map { _ in Int.random(in: 0..<messages, using: &random) }.sorted()
+        let store = makeStore()
+        let sender = Task.detached {
+            for _ in 0..<messages { store.send(.add(1)) }
+        }
+        var observers: [(recorder: RecordingObserver<Tally>, token: Subscription, atLeast: Int)] = []
+        for point in attachAt {
+            // Wait until the store has applied at least `point` messages, then subscribe.
+            var current = await store.state.count
+            while current < point {
+                await Task.yield()
+                current = await store.state.count
+            }
+            let recorder = RecordingObserver<Tally>()
+            observers.append((recorder, recorder.subscribe(to: store.states), current))
+        }
+        await sender.value
+        await store.settle()
+        for (index, observer) in observers.enumerated() {
+            let counts = observer.recorder.values.map(\.count)
+            let context = "seed \(seed), observer \(index) (subscribed at \(observer.atLeast))"
+            guard let first = counts.first else {
+                Issue.record("\(context): got no state")
+                continue
+            }
+            #expect(first >= observer.atLeast, "\(context): started behind, at \(first)")
+            #expect(counts == Array(first...messages), "\(context): not every later state in order")
+            withExtendedLifetime(observer.token) {}
+        }
     }
 
     @Test func submitReturnsTheStateRightAfterThatMessage() async throws {
