@@ -38,6 +38,9 @@ let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 let report = Report(json: json)
 
+// `--help` anywhere (also after a command) prints the usage instead of running a benchmark.
+if arguments.contains("--help") || arguments.contains("-h") { arguments = ["help"] }
+
 switch arguments.first {
 case "signals":
     SignalsBenchmark.run(report: report)
