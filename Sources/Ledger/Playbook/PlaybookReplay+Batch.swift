@@ -66,9 +66,17 @@ extension PlaybookReplay {
                 shared, lines: lines, from: lines.count * run / parts, to: lines.count * (run + 1) / parts,
                 parts: parts)
         }
+        let carried = carryMarks(through: runs)
+        let moves = takeInOrder(runs, carried: carried, lines: lines, shared: shared)
+        counts.linesRead += lines.count
+        if let first = lines.first, let last = lines.last { consumedBytes += last.upperBound + 1 - first.lowerBound }
+        editParts(runs, carried: carried, moves: moves)
+    }
 
+    /// Carries each device's high-water mark through the runs: returns the marks each run's
+    /// devices carry into it (by slot), and leaves ``highWaterMarks`` as they are after the batch.
+    private mutating func carryMarks(through runs: [ParsedRun]) -> [[UInt64?]] {
         recentDevices.flush(into: &highWaterMarks)
-        // The marks each run's devices carry into it, by slot; then the marks after the batch.
         var carried: [[UInt64?]] = []
         for run in runs {
             carried.append(run.devices.deviceIDs.map { highWaterMarks[$0] })
@@ -76,6 +84,14 @@ extension PlaybookReplay {
                 highWaterMarks[deviceID] = max(highWaterMarks[deviceID] ?? 0, highest)
             }
         }
+        return carried
+    }
+
+    /// Takes the lines that are not transaction actions in line order: blank and duplicate
+    /// counts, diagnostics, the category list. Returns the category moves with their lines.
+    private mutating func takeInOrder(
+        _ runs: [ParsedRun], carried: [[UInt64?]], lines: [Range<Int>], shared: SharedBytes
+    ) -> [(line: Int, move: CategoryMove)] {
         var moves: [(line: Int, move: CategoryMove)] = []
         for (run, carried) in zip(runs, carried) {
             counts.blank += run.blank
@@ -94,15 +110,20 @@ extension PlaybookReplay {
                 }
             }
         }
-        counts.linesRead += lines.count
-        if let first = lines.first, let last = lines.last { consumedBytes += last.upperBound + 1 - first.lowerBound }
+        return moves
+    }
 
+    /// Edits the records on one thread per part: each part's transaction actions that are not
+    /// duplicates, and every category move, in line order.
+    private mutating func editParts(
+        _ runs: [ParsedRun], carried: [[UInt64?]], moves: [(line: Int, move: CategoryMove)]
+    ) {
+        let parts = parallelism.parts
         if transactionParts.count != parts {
             transactionParts = TreeDictionary(joining: transactionParts).split(into: parts)
         }
         let handover = Lock(transactionParts.map { Optional($0) })
         transactionParts = []
-        let (categoryMoves, carriedMarks) = (moves, carried)
         let tallies = concurrentMap(count: parts) { part in
             // Taken out of the handover, so this thread holds the only reference and edits in place.
             var records = handover.withLock { slots in
@@ -111,20 +132,20 @@ extension PlaybookReplay {
             }
             var tally = ReplayCounts()
             var nextMove = 0
-            for (run, carried) in zip(runs, carriedMarks) {
+            for (run, carried) in zip(runs, carried) {
                 for edit in run.edits[part] {
                     if let stamp = edit.stamp, stamp.isDuplicate(carried: carried) {
                         tally.duplicates += 1
                         continue
                     }
-                    while nextMove < categoryMoves.count, categoryMoves[nextMove].line < edit.line {
-                        LedgerRules.move(categoryMoves[nextMove].move, in: &records)
+                    while nextMove < moves.count, moves[nextMove].line < edit.line {
+                        LedgerRules.move(moves[nextMove].move, in: &records)
                         nextMove += 1
                     }
                     tally.count(LedgerRules.applyToTransactions(edit.action, in: &records))
                 }
             }
-            for remaining in categoryMoves[nextMove...] { LedgerRules.move(remaining.move, in: &records) }
+            for remaining in moves[nextMove...] { LedgerRules.move(remaining.move, in: &records) }
             handover.withLock { $0[part] = records }
             return tally
         }
