@@ -37,7 +37,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     /// The state after the last applied message.
     public var state: State { current }
     @usableFromInline var current: State
-    @usableFromInline let reducer: Reducer<State, Msg, Request>
+    @usableFromInline let reducer: StoreReducer<State, Msg, Request>
     @usableFromInline let sink: any SyncSink<Request>
     /// Senders on other threads write the inbox while the actor rewrites `current` per message: padded apart.
     @usableFromInline let padBeforeInbox = CacheLinePad()
@@ -53,7 +53,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         reducer: TagCompositeReducer<State, Msg, Request>,
         sink: any SyncSink<Request> = InMemorySyncSink<Request>()
     ) {
-        self.init(initialState: initialState, reducer: reducer.reducer, sink: sink)
+        self.init(initialState: initialState, reducer: .tagged(reducer), sink: sink)
     }
 
     /// Creates a store with a plain ``Reducer``.
@@ -62,6 +62,10 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         reducer: Reducer<State, Msg, Request>,
         sink: any SyncSink<Request> = InMemorySyncSink<Request>()
     ) {
+        self.init(initialState: initialState, reducer: .plain(reducer), sink: sink)
+    }
+
+    init(initialState: State, reducer: StoreReducer<State, Msg, Request>, sink: any SyncSink<Request>) {
         self.current = initialState
         self.reducer = reducer
         self.sink = sink
