@@ -24,16 +24,17 @@ extension LineFields {
             try scanner.colon()
             return plain
         }
-        return try topLevelNameOfKey(&scanner)
+        return try nameOfKey(&scanner, topLevelName)
     }
 
-    /// Any other key: scanned as a string, escapes decoded.
+    /// Any other key: scanned as a string, escapes decoded, then named by `name`.
     @inline(never)
-    private static func topLevelNameOfKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> TopLevelName?
-    {
+    private static func nameOfKey<Name>(
+        _ scanner: inout JSONScanner, _ name: (UnsafeRawBufferPointer) -> Name?
+    ) throws(JSONScanner.SyntaxError) -> Name? {
         let key = try scanner.key()
-        guard key.hasEscapes else { return topLevelName(scanner.content(key)) }
-        return scanner.decodedBytes(key).withUnsafeBytes { topLevelName($0) }
+        guard key.hasEscapes else { return name(scanner.content(key)) }
+        return scanner.decodedBytes(key).withUnsafeBytes { name($0) }
     }
 
     private static func topLevelName(_ name: UnsafeRawBufferPointer) -> TopLevelName? {
@@ -65,15 +66,7 @@ extension LineFields {
             try scanner.colon()
             return plain
         }
-        return try payloadNameOfKey(&scanner)
-    }
-
-    /// Any other key: scanned as a string, escapes decoded.
-    @inline(never)
-    private static func payloadNameOfKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> PayloadName? {
-        let key = try scanner.key()
-        guard key.hasEscapes else { return payloadName(scanner.content(key)) }
-        return scanner.decodedBytes(key).withUnsafeBytes { payloadName($0) }
+        return try nameOfKey(&scanner, payloadName)
     }
 
     /// Dispatches on the length first: one comparison per key at most.

@@ -169,7 +169,7 @@ public struct PlaybookReplay: Sendable {
         case .invalid(let error):
             report(error, lineNumber: counts.linesRead, text: line)
         case .entry(let entry):
-            if let actionID = entry.actionId, !recentDevices.advance(actionID, saved: &highWaterMarks) {
+            if let actionID = entry.actionId, !recentDevices.advance(actionID, saved: highWaterMarks) {
                 counts.duplicates += 1
             } else if let error = entry.action.validationError {
                 report(error, lineNumber: counts.linesRead, text: line)
@@ -196,15 +196,6 @@ public struct PlaybookReplay: Sendable {
         case .failure(let error): return .invalid(error)
         case .success(let entry): return .entry(entry)
         }
-    }
-
-    /// Raises a device's high-water mark to `seq` (one dictionary lookup); false when `seq`
-    /// is not above it (a duplicate).
-    @inline(__always)
-    static func advance(_ highest: inout UInt64?, to seq: UInt64) -> Bool {
-        if let highest, seq <= highest { return false }
-        highest = seq
-        return true
     }
 
     /// Skips an invalid line, reporting it with its 1-based number.

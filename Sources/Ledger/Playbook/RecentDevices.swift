@@ -1,26 +1,24 @@
-/// The high-water marks of the few devices a feed's lines come from, kept at hand while
-/// ``PlaybookReplay`` reads them: finding a device compares a few short strings instead of
-/// hashing one per line. Devices beyond the first eight go to the dictionary directly.
+/// The high-water marks of the devices a feed's lines come from, kept at hand (see
+/// ``DeviceSlots``) while ``PlaybookReplay`` reads them line by line, and written back to
+/// the replay's marks when the feed ends.
 struct RecentDevices {
-    private var deviceIDs: [String] = []
+    private var slots = DeviceSlots()
     private var marks: [UInt64?] = []
 
     /// Raises `id.deviceID`'s mark to `id.seq` (false when `seq` is not above it: a
-    /// duplicate). `saved` holds the marks of devices not kept here.
-    mutating func advance(_ id: ActionID, saved: inout [String: UInt64]) -> Bool {
-        if let slot = deviceIDs.firstIndex(of: id.deviceID) {
-            return PlaybookReplay.advance(&marks[slot], to: id.seq)
-        }
-        guard deviceIDs.count < 8 else { return PlaybookReplay.advance(&saved[id.deviceID], to: id.seq) }
-        deviceIDs.append(id.deviceID)
-        marks.append(saved[id.deviceID])
-        return PlaybookReplay.advance(&marks[marks.count - 1], to: id.seq)
+    /// duplicate). `saved` holds the marks from before the feed.
+    mutating func advance(_ id: ActionID, saved: [String: UInt64]) -> Bool {
+        let (slot, isNew) = slots.slot(of: id.deviceID)
+        if isNew { marks.append(saved[id.deviceID]) }
+        if let mark = marks[slot], id.seq <= mark { return false }
+        marks[slot] = id.seq
+        return true
     }
 
     /// Writes the marks back and forgets them.
     mutating func flush(into saved: inout [String: UInt64]) {
-        for (deviceID, mark) in zip(deviceIDs, marks) { saved[deviceID] = mark }
-        deviceIDs.removeAll(keepingCapacity: true)
+        for (deviceID, mark) in zip(slots.deviceIDs, marks) { saved[deviceID] = mark }
+        slots.removeAll()
         marks.removeAll(keepingCapacity: true)
     }
 }

@@ -7,34 +7,23 @@
 /// exactly when its `seq` is not above both the mark its device carried into the run and the
 /// highest `seq` of that device on the run's earlier lines (see ``ActionStamp``).
 struct RunDevices: Sendable {
-    /// The devices, in the order first met: a device's slot is its index here.
-    private(set) var deviceIDs: [String] = []
+    private var slots = DeviceSlots()
     /// The highest `seq` read so far from the device in each slot.
     private(set) var highest: [UInt64] = []
-    /// The slots of the devices after the first eight (which are found by comparing a few
-    /// short strings instead of hashing one per line).
-    private var laterSlots: [String: Int] = [:]
+
+    /// The devices, in the order first met: a device's slot is its index here.
+    var deviceIDs: [String] { slots.deviceIDs }
 
     /// Notes that a line with `id` was read, and returns where it stands in the run.
     mutating func stamp(_ id: ActionID) -> ActionStamp {
-        let slot = self.slot(of: id.deviceID)
-        guard slot < highest.count else {
+        let (slot, isNew) = slots.slot(of: id.deviceID)
+        guard !isNew else {
             highest.append(id.seq)
             return ActionStamp(device: slot, seq: id.seq, prior: nil)
         }
         let prior = highest[slot]
         highest[slot] = max(prior, id.seq)
         return ActionStamp(device: slot, seq: id.seq, prior: prior)
-    }
-
-    /// The slot of `deviceID`, a new one (equal to `deviceIDs.count` before the call) when first met.
-    private mutating func slot(of deviceID: String) -> Int {
-        for slot in 0..<min(deviceIDs.count, 8) where deviceIDs[slot] == deviceID { return slot }
-        if deviceIDs.count > 8, let slot = laterSlots[deviceID] { return slot }
-        let slot = deviceIDs.count
-        deviceIDs.append(deviceID)
-        if slot >= 8 { laterSlots[deviceID] = slot }
-        return slot
     }
 }
 
