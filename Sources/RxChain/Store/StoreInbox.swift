@@ -65,9 +65,12 @@ struct StoreInbox<Entry> {
         return batch
     }
 
-    /// The drain is done with `batch`: its storage is kept for the next one.
-    @inlinable mutating func batchProcessed(_ batch: consuming [Entry]) {
-        batch.removeAll(keepingCapacity: true)
+    /// The drain is done with a batch and hands back its storage, emptied, for the next one.
+    ///
+    /// The drain empties the batch itself, outside the lock, while it holds the only reference:
+    /// emptying a shared array here would allocate a new buffer and free the old one.
+    @inlinable mutating func batchProcessed(emptied batch: [Entry]) {
+        assert(batch.isEmpty, "the drain empties a batch before handing its storage back")
         spare = batch
     }
 }

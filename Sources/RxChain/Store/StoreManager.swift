@@ -197,7 +197,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @inlinable
     func drainInbox() {
         var publisher = StatePublisher(states: stateRelay, slices: slices)
-        while let batch = inbox.withLock({ $0.batchRequested() }) {
+        while var batch = inbox.withLock({ $0.batchRequested() }) {
             for index in batch.indices {
                 switch batch[index] {
                 case .message(let message, let handle):
@@ -207,7 +207,8 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
                 }
             }
             publisher.catchUp(with: current)
-            inbox.withLock { $0.batchProcessed(batch) }
+            batch.removeAll(keepingCapacity: true)
+            inbox.withLock { $0.batchProcessed(emptied: batch) }
         }
     }
 
