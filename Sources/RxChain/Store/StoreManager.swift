@@ -197,11 +197,12 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @inlinable
     func drainInbox() {
         var publisher = StatePublisher(states: stateRelay, slices: slices)
+        var memo = reducer.initialMemo
         while var batch = inbox.withLock({ $0.batchRequested() }) {
             for index in batch.indices {
                 switch batch[index] {
                 case .message(let message, let handle):
-                    apply(message, handle: handle, publisher: &publisher)
+                    apply(message, handle: handle, memo: &memo, publisher: &publisher)
                 case .evaluateSlice(let evaluate):
                     evaluate(current)
                 }
@@ -213,10 +214,13 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     }
 
     @inlinable
-    func apply(_ message: Msg, handle: SendHandle<State>?, publisher: inout StatePublisher<State>) {
+    func apply(
+        _ message: Msg, handle: SendHandle<State>?, memo: inout ReducerMemo<State, Msg, Request>,
+        publisher: inout StatePublisher<State>
+    ) {
         let result: DataSync<State, Request>
         do {
-            result = try reducer.reduce(current, message)
+            result = try reducer.reduce(current, message, memo: &memo)
         } catch {
             failureRelay.send(error)
             handle?.messageRejected(error)

@@ -219,6 +219,70 @@ import Testing
         #expect(weakStore == nil)
     }
 
+    /// One batch of messages with mixed tags (repeated, alternating, unregistered, rejected) ends
+    /// in the state and the rejections of reducing the messages one by one: the drain's memo of
+    /// the last tag's reducer never applies a message with another tag's reducer.
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func aBatchOfMixedTagsIsReducedLikeOneMessageAtATime(seed: UInt64) async {
+        var random = SeededGenerator(seed: seed)
+        let choices: [(inout SeededGenerator) -> TallyMessage] = [
+            { .add(Int.random(in: 1...9, using: &$0)) },
+            { .rename(Bool.random(using: &$0) ? "label\(Int.random(in: 0...9, using: &$0))" : "") },
+            { .setRecord("r\(Int.random(in: 0...3, using: &$0))", Int.random(in: 0...9, using: &$0)) },
+            { _ in .forbidden },
+            { _ in .unregistered },
+            { .screen("s\(Int.random(in: 0...3, using: &$0))") },
+        ]
+        var messages: [TallyMessage] = []
+        while messages.count < 400 {
+            // Runs of one tag, as in a burst, and single messages between them.
+            let choice = choices[Int.random(in: 0..<choices.count, using: &random)]
+            for _ in 0..<Int.random(in: 1...4, using: &random) { messages.append(choice(&random)) }
+        }
+        var expected = Tally()
+        var expectedRejections: [MessageTag] = []
+        for message in messages {
+            do {
+                expected = try tallyReducer.reduce(expected, message).state
+            } catch {
+                expectedRejections.append(error.tag)
+            }
+        }
+        let store = makeStore()
+        let rejections = Lock<[MessageTag]>([])
+        let token = store.failures.sink { rejection in rejections.withLock { $0.append(rejection.tag) } }
+        store.send(contentsOf: messages)
+        await store.settle()
+        #expect(await store.state == expected, "seed \(seed)")
+        #expect(rejections.withLock { $0 } == expectedRejections, "seed \(seed)")
+        withExtendedLifetime(token) {}
+    }
+
+    /// A drain starts its memo with the empty tag: a message tagged "" gets exactly what the
+    /// registry does with that tag, registered or not.
+    @Test func aMessageWithTheEmptyTagIsAppliedOrRejectedByTheRegistry() async {
+        struct Step: Message {
+            let tag: MessageTag
+            var persistence: Persistence { .local }
+        }
+        let withoutEmpty = TagCompositeReducer<Int, Step, Never> { On("step") { count, _ in DataSync(count + 1) } }
+        let withEmpty = TagCompositeReducer<Int, Step, Never> {
+            On("step") { count, _ in DataSync(count + 1) }
+            On("") { count, _ in DataSync(count + 100) }
+        }
+        let rejecting = StoreManager(initialState: 0, reducer: withoutEmpty)
+        let rejected = rejecting.submit(Step(tag: ""))
+        await #expect(throws: Rejection.unknownTag("", registered: ["step"])) { try await rejected.applied }
+        rejecting.send(Step(tag: "step"))
+        await rejecting.settle()
+        #expect(await rejecting.state == 1)
+
+        let applying = StoreManager(initialState: 0, reducer: withEmpty)
+        applying.send(contentsOf: [Step(tag: ""), Step(tag: "step"), Step(tag: "")])
+        await applying.settle()
+        #expect(await applying.state == 201)
+    }
+
     @Test func sendContentsOfKeepsTheBatchTogetherInOrder() async {
         let store = makeStore()
         store.send(contentsOf: (1...5).map { TallyMessage.add($0, from: "batch") })

@@ -1,0 +1,17 @@
+/// The reducer found for the last message's tag, kept by a store's drain so that a run of
+/// messages with the same tag looks the tag up once.
+///
+/// A drain-local value, never shared: see ``TagCompositeReducer/reduce(_:_:memo:)``. It always
+/// holds a real pair (a drain starts with ``TagCompositeReducer/initialMemo``), so checking it
+/// is one tag compare, with no optional to unwrap.
+@usableFromInline
+struct ReducerMemo<State, Msg: Message, Request> {
+    @usableFromInline var tag: MessageTag
+    @usableFromInline var reducer: Reducer<State, Msg, Request>
+
+    @inlinable
+    init(tag: MessageTag, reducer: Reducer<State, Msg, Request>) {
+        self.tag = tag
+        self.reducer = reducer
+    }
+}
