@@ -18,8 +18,9 @@ import Synchronization
 ///   waiting for any I/O.
 /// - **Rejections**: a rejected message leaves the state as it was; the rejection goes
 ///   to the sender's handle and to ``failures``.
-/// - **Lifetime**: the store's drain task exists only while there is work and holds the
-///   store only for that long; dropping the last reference to an idle store frees it.
+/// - **Lifetime**: the store's drain task exists only while there is work (and for a
+///   fraction of a microsecond after it, in case more comes) and holds the store only for
+///   that long; dropping the last reference to an idle store frees it.
 ///
 /// ```swift
 /// let store = StoreManager(initialState: 0, reducer: counterReducer)
@@ -105,7 +106,13 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     /// Returns once every message sent before this call has been applied and published.
     @inlinable
     public func settle() {
-        drainInbox()
+        var publisher = StatePublisher(states: stateRelay, slices: slices)
+        var memo = reducer.initialMemo
+        var emptied: [InboxEntry] = []
+        while var batch = inbox.withLock({ $0.takeQueued(handingBack: &emptied) }) {
+            process(&batch, memo: &memo, publisher: &publisher)
+            emptied = batch
+        }
     }
 
     // MARK: Observing
@@ -194,23 +201,57 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         Task { await self.drainInbox() }
     }
 
+    /// The drain task: applies batches until the inbox stays empty while the drain lingers.
     @inlinable
     func drainInbox() {
         var publisher = StatePublisher(states: stateRelay, slices: slices)
         var memo = reducer.initialMemo
-        while var batch = inbox.withLock({ $0.batchRequested() }) {
-            for index in batch.indices {
-                switch batch[index] {
-                case .message(let message, let handle):
-                    apply(message, handle: handle, memo: &memo, publisher: &publisher)
-                case .evaluateSlice(let evaluate):
-                    evaluate(current)
-                }
+        var emptied: [InboxEntry] = []
+        while true {
+            switch inbox.withLock({ $0.nextDrainStep(handingBack: &emptied) }) {
+            case .batch(var batch):
+                process(&batch, memo: &memo, publisher: &publisher)
+                emptied = batch
+            case .linger:
+                linger()
+            case .finish:
+                return
             }
-            publisher.catchUp(with: current)
-            batch.removeAll(keepingCapacity: true)
-            inbox.withLock { $0.batchProcessed(emptied: batch) }
         }
+    }
+
+    /// How many times a drain that found the inbox empty looks at it again before it lets the
+    /// inbox go idle: ~0.3 µs on the 2-core test machine, where a sender that has to start a
+    /// new drain pays 10–20 µs.
+    @inlinable static var lingerLooks: Int { 32 }
+
+    /// Looks at the inbox up to ``lingerLooks`` times; returns as soon as an entry is queued.
+    ///
+    /// A short spin on the actor: it delays other work on the store by a fraction of a
+    /// microsecond at the end of a burst, never blocks on anything, and ends on its own.
+    @inlinable
+    func linger() {
+        for _ in 0..<Self.lingerLooks {
+            if inbox.withLock({ $0.count }) > 0 { return }
+        }
+    }
+
+    /// Applies a batch in order, then empties it (keeping its storage for the inbox).
+    @inlinable
+    func process(
+        _ batch: inout [InboxEntry], memo: inout ReducerMemo<State, Msg, Request>,
+        publisher: inout StatePublisher<State>
+    ) {
+        for index in batch.indices {
+            switch batch[index] {
+            case .message(let message, let handle):
+                apply(message, handle: handle, memo: &memo, publisher: &publisher)
+            case .evaluateSlice(let evaluate):
+                evaluate(current)
+            }
+        }
+        publisher.catchUp(with: current)
+        batch.removeAll(keepingCapacity: true)
     }
 
     @inlinable
