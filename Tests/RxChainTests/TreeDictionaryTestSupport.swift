@@ -43,6 +43,9 @@ extension TreeDictionary {
             return keys - before >= 2 ? nil : "collision node with \(keys - before) keys"
         }
         guard node.count == node.bitmap.nonzeroBitCount else { return "count does not match bitmap" }
+        guard UInt64(node.bitmap) >> (1 << levelBits(shift)) == 0 else {
+            return "bitmap \(node.bitmap) has slots beyond the \(1 << levelBits(shift)) of the level at shift \(shift)"
+        }
         var bits = node.bitmap
         for index in 0..<node.count {
             let fragment = Hash(bits.trailingZeroBitCount)
@@ -51,14 +54,14 @@ extension TreeDictionary {
             switch node.entry(at: index) {
             case .item(let key, _):
                 let keyMask: Hash =
-                    shift + bitsPerLevel >= Hash.bitWidth ? ~0 : (1 << Hash(shift + bitsPerLevel)) - 1
+                    childShift(shift) >= Hash.bitWidth ? ~0 : (1 << Hash(childShift(shift))) - 1
                 guard hash(key) & keyMask == childPrefix else {
                     return "\(key) off its hash path at shift \(shift)"
                 }
                 keys += 1
             case .node(let child):
                 if let problem = violation(
-                    in: child, shift: shift + bitsPerLevel, isRoot: false, prefix: childPrefix, keys: &keys)
+                    in: child, shift: childShift(shift), isRoot: false, prefix: childPrefix, keys: &keys)
                 {
                     return problem
                 }

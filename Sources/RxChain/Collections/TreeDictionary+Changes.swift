@@ -43,7 +43,7 @@ extension TreeDictionary where Value: Equatable {
                     changed.append(newKey)
                 }
             case (.node(let oldChild)?, .node(let newChild)?):
-                collectChanges(from: oldChild, to: newChild, shift: shift + bitsPerLevel, into: &changed)
+                collectChanges(from: oldChild, to: newChild, shift: childShift(shift), into: &changed)
             case (.item(let key, let value)?, .node(let subtree)?),
                 (.node(let subtree)?, .item(let key, let value)?):
                 // One key on one side, a subtree on the other: every other key of the subtree

@@ -28,7 +28,7 @@ extension TreeDictionary: Equatable where Value: Equatable {
             case (.item(let key, let value), .item(let otherKey, let otherValue)):
                 guard key == otherKey, value == otherValue else { return false }
             case (.node(let child), .node(let otherChild)):
-                guard equal(child, otherChild, shift: shift + bitsPerLevel) else { return false }
+                guard equal(child, otherChild, shift: childShift(shift)) else { return false }
             default:
                 return false
             }

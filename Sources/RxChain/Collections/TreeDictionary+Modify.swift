@@ -39,7 +39,8 @@ extension TreeDictionary {
         let bit: UInt32
         if isCollisionLevel(shift) {
             guard let found = collisionIndex(of: key, in: node) else {
-                return insert(forKey: key, at: node.count, bit: 0, in: &node, countChange: &countChange, body)
+                return insert(
+                    forKey: key, at: node.count, bit: 0, shift: shift, in: &node, countChange: &countChange, body)
             }
             (index, bit) = (found, 0)
         } else {
@@ -47,7 +48,8 @@ extension TreeDictionary {
             let bitmap = node.bitmap
             index = Self.index(of: bit, in: bitmap)
             guard bitmap & bit != 0 else {
-                return insert(forKey: key, at: index, bit: bit, in: &node, countChange: &countChange, body)
+                return insert(
+                    forKey: key, at: index, bit: bit, shift: shift, in: &node, countChange: &countChange, body)
             }
             if let other = otherKey(at: index, in: node, comparedTo: key) {
                 // A different key holds the slot: a new key splits it into a subtree.
@@ -60,7 +62,7 @@ extension TreeDictionary {
                         preconditionFailure("TreeDictionary: slot changed while modifying a value")
                     }
                     let child = pair(
-                        (existingKey, old, other), (key, value, hash), shift: shift + bitsPerLevel)
+                        (existingKey, old, other), (key, value, hash), shift: childShift(shift))
                     (entries + index).initialize(to: .node(child))
                 }
                 countChange = 1
@@ -85,7 +87,7 @@ extension TreeDictionary {
                 return result
             case .node(var child):
                 let result = modify(
-                    forKey: key, hash: hash, shift: shift + bitsPerLevel, in: &child,
+                    forKey: key, hash: hash, shift: childShift(shift), in: &child,
                     countChange: &countChange, body)
                 // Only a removal can leave the subtree with a single key to collapse.
                 slot.initialize(to: countChange < 0 ? child.collapsedEntry() : .node(child))
@@ -94,16 +96,17 @@ extension TreeDictionary {
         }
     }
 
-    /// `modifyValue` for a key absent from `node`: inserts at `index` if `body` gives a value.
+    /// `modifyValue` for a key absent from `node` (at level `shift`): inserts at `index` if
+    /// `body` gives a value.
     @inlinable
     static func insert<Result>(
-        forKey key: Key, at index: Int, bit: UInt32, in node: inout Node, countChange: inout Int,
+        forKey key: Key, at index: Int, bit: UInt32, shift: Int, in node: inout Node, countChange: inout Int,
         _ body: (inout Value?) -> Result
     ) -> Result {
         var value: Value? = nil
         let result = body(&value)
         if let value {
-            Node.insert(.item(key, value), at: index, bit: bit, in: &node)
+            Node.insert(.item(key, value), at: index, bit: bit, growthLimit: growthLimit(shift), in: &node)
             countChange = 1
         }
         return result

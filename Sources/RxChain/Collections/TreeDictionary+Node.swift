@@ -25,7 +25,8 @@ struct TreeNodeHeader {
 }
 
 extension TreeDictionary {
-    /// The full hash of a key; the trie consumes it five bits per level, lowest bits first.
+    /// The full hash of a key; the trie consumes it a level at a time, lowest bits first
+    /// (see `levelBits(_:)`).
     @usableFromInline
     typealias Hash = UInt
 
@@ -38,7 +39,7 @@ extension TreeDictionary {
 
     /// A trie node: one allocation holding a header and its entries contiguously.
     ///
-    /// A *branch* node (depth 0…12 on 64-bit platforms) keeps one entry per set bit of
+    /// A *branch* node (depth 0…15 on 64-bit platforms) keeps one entry per set bit of
     /// its bitmap, in bit order. A *collision* node (below the deepest branch, where every hash
     /// bit has been used) keeps two or more items whose full hashes are equal, in no order.
     /// The depth alone tells which kind a node is.
@@ -89,10 +90,10 @@ extension TreeDictionary.Node {
     }
 
     /// The capacity to allocate for a node that is growing to `count` entries: room to spare,
-    /// so the next insertions into a uniquely referenced node need no new allocation.
+    /// up to `limit`, so the next insertions into a uniquely referenced node need no new allocation.
     @inlinable
-    static func growthCapacity(_ count: Int) -> Int {
-        Swift.max(count, Swift.min(count &* 2, 32))
+    static func growthCapacity(_ count: Int, limit: Int) -> Int {
+        Swift.max(count, Swift.min(count &* 2, limit))
     }
 
     /// A copy of the entry at `index` (retains its key, value or subtree).
@@ -155,10 +156,11 @@ extension TreeDictionary.Node {
 
     /// Inserts `entry` at `index` and sets `bit` in the bitmap (`bit` is zero in a collision node).
     /// In place when `node` is uniquely referenced and has room; else into a new node, moving
-    /// the old entries when `node` is uniquely referenced (leaving room to grow), copying them otherwise.
+    /// the old entries when `node` is uniquely referenced (leaving room to grow, up to
+    /// `growthLimit` entries), copying them otherwise.
     @inlinable
     static func insert(
-        _ entry: Entry, at index: Int, bit: UInt32, in node: inout TreeDictionary.Node
+        _ entry: Entry, at index: Int, bit: UInt32, growthLimit: Int, in node: inout TreeDictionary.Node
     ) {
         let count = node.count
         let unique = isKnownUniquelyReferenced(&node)
@@ -171,7 +173,8 @@ extension TreeDictionary.Node {
             }
             return
         }
-        let grown = allocate(bitmap: node.bitmap | bit, capacity: unique ? growthCapacity(count + 1) : count + 1)
+        let grown = allocate(
+            bitmap: node.bitmap | bit, capacity: unique ? growthCapacity(count + 1, limit: growthLimit) : count + 1)
         grown.withUnsafeMutablePointerToElements { target in
             node.withUnsafeMutablePointerToElements { source in
                 if unique {

@@ -5,7 +5,7 @@ extension TreeDictionary: Sequence {
     /// Iterates the pairs depth-first through the trie.
     ///
     /// Order: by the bits of each key's `hashValue`, lowest five bits first (then the next
-    /// five, and so on); keys whose full hashes are equal come in an order that depends on
+    /// five, then four at a time); keys whose full hashes are equal come in an order that depends on
     /// the map's history. So equal maps iterate in the same order within one process,
     /// collisions aside, but the order changes between runs (Swift seeds hashing per process)
     /// and is unrelated to insertion order. Don't depend on it.
@@ -22,7 +22,7 @@ extension TreeDictionary: Sequence {
         @inlinable
         init(root: Node) {
             path = []
-            path.reserveCapacity(Hash.bitWidth / TreeDictionary.bitsPerLevel + 2)
+            path.reserveCapacity(TreeDictionary.maximumDepth)
             path.append((root, 0))
         }
 

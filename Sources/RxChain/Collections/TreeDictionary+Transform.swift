@@ -60,7 +60,7 @@ extension TreeDictionary {
                 if result != nil { kept += 1 }
             case .node(let child):
                 result = try filter(
-                    child, shift: shift + bitsPerLevel, isRoot: false, isIncluded, kept: &kept)
+                    child, shift: childShift(shift), isRoot: false, isIncluded, kept: &kept)
                 if case .node(let same)? = result, same === child {} else { unchanged = false }
             }
             guard let result else {

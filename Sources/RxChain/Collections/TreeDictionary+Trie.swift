@@ -2,8 +2,36 @@
 /// an in-place value update. Each one copies only the nodes on the path it changes, and
 /// only those that are shared (copy-on-write per node).
 extension TreeDictionary {
-    /// Hash bits consumed per level (32-way branching).
-    @inlinable static var bitsPerLevel: Int { 5 }
+    /// The number of hash bits the level that starts at bit `shift` consumes: five (32-way
+    /// branching) at the two levels nearest the root, four (16-way) below them.
+    ///
+    /// Why two widths: a write copies one node per level, and copying a node retains each of
+    /// its subtrees (freeing the old version releases them again). The two top levels have 33
+    /// nodes in all, which stay in cache, and their width keeps lookups shallow. The levels
+    /// below hold nearly every node, mostly out of cache, so the subtrees a copy retains
+    /// there are cache misses; half the width halves them. Measured against five bits at
+    /// every level (`rxchain-bench collections`, `store`): an update of a 100,000-key map
+    /// whose previous version is kept 6–9% faster, a lookup 12% slower (59 → 66 ns),
+    /// playbook replay unchanged.
+    @inlinable
+    static func levelBits(_ shift: Int) -> Int { shift < 10 ? 5 : 4 }
+
+    /// The first hash bit of the level below the one that starts at bit `shift`.
+    @inlinable
+    static func childShift(_ shift: Int) -> Int { shift &+ levelBits(shift) }
+
+    /// The most entries a growing node at level `shift` reserves room for: its slot count
+    /// in a branch node, and as many in a collision node (which has no bound, but rarely more
+    /// than two entries).
+    @inlinable
+    static func growthLimit(_ shift: Int) -> Int {
+        isCollisionLevel(shift) ? 32 : 1 &<< levelBits(shift)
+    }
+
+    /// The most levels a path has: every level consumes at least four bits, plus the
+    /// collision level.
+    @inlinable
+    static var maximumDepth: Int { Hash.bitWidth / 4 + 1 }
 
     @inlinable
     static func hash(_ key: Key) -> Hash { Hash(bitPattern: key.hashValue) }
@@ -15,7 +43,8 @@ extension TreeDictionary {
     /// The bitmap bit of `hash` at the level that starts at bit `shift`.
     @inlinable
     static func bit(_ hash: Hash, _ shift: Int) -> UInt32 {
-        1 &<< UInt32(truncatingIfNeeded: (hash &>> Hash(shift)) & 31)
+        let mask: Hash = (1 &<< Hash(levelBits(shift))) &- 1
+        return 1 &<< UInt32(truncatingIfNeeded: (hash &>> Hash(shift)) & mask)
     }
 
     /// The position of `bit`'s entry in a branch node with `bitmap`.
@@ -56,7 +85,7 @@ extension TreeDictionary {
                 return candidate == key ? value : nil
             case .node(let child):
                 node = child
-                shift &+= bitsPerLevel
+                shift = childShift(shift)
             }
         }
     }
@@ -70,7 +99,7 @@ extension TreeDictionary {
     ) -> Value? {
         if isCollisionLevel(shift) {
             guard let index = collisionIndex(of: key, in: node) else {
-                Node.insert(.item(key, value), at: node.count, bit: 0, in: &node)
+                Node.insert(.item(key, value), at: node.count, bit: 0, growthLimit: growthLimit(shift), in: &node)
                 return nil
             }
             Node.makeUnique(&node)
@@ -85,7 +114,7 @@ extension TreeDictionary {
         let bit = bit(hash, shift)
         let index = index(of: bit, in: node.bitmap)
         guard node.bitmap & bit != 0 else {
-            Node.insert(.item(key, value), at: index, bit: bit, in: &node)
+            Node.insert(.item(key, value), at: index, bit: bit, growthLimit: growthLimit(shift), in: &node)
             return nil
         }
         Node.makeUnique(&node)
@@ -101,11 +130,11 @@ extension TreeDictionary {
                 }
                 let child = pair(
                     (existingKey, old, self.hash(existingKey)), (key, value, hash),
-                    shift: shift + bitsPerLevel)
+                    shift: childShift(shift))
                 slot.initialize(to: .node(child))
                 return nil
             case .node(var child):
-                let old = update(value, forKey: key, hash: hash, shift: shift + bitsPerLevel, in: &child)
+                let old = update(value, forKey: key, hash: hash, shift: childShift(shift), in: &child)
                 slot.initialize(to: .node(child))
                 return old
             }
@@ -130,7 +159,7 @@ extension TreeDictionary {
         let secondBit = bit(second.2, shift)
         if firstBit == secondBit {
             let node = Node.allocate(bitmap: firstBit, capacity: 1)
-            let child = pair(first, second, shift: shift + bitsPerLevel)
+            let child = pair(first, second, shift: childShift(shift))
             node.withUnsafeMutablePointerToElements { $0.initialize(to: .node(child)) }
             node.setCount(1)
             return node
@@ -171,13 +200,13 @@ extension TreeDictionary {
             if isKnownUniquelyReferenced(&node) {
                 // Drop the slot's reference so `child` is the only one and can change in place.
                 node.withUnsafeMutablePointerToElements { _ = ($0 + index).move() }
-                let old = remove(key, hash: hash, shift: shift + bitsPerLevel, from: &child)
+                let old = remove(key, hash: hash, shift: childShift(shift), from: &child)
                 node.withUnsafeMutablePointerToElements {
                     ($0 + index).initialize(to: child.collapsedEntry())
                 }
                 return old
             }
-            guard let old = remove(key, hash: hash, shift: shift + bitsPerLevel, from: &child) else {
+            guard let old = remove(key, hash: hash, shift: childShift(shift), from: &child) else {
                 return nil
             }
             node = node.copy()
@@ -240,7 +269,7 @@ extension TreeDictionary {
             }
             if let next {
                 node = next
-                shift += Self.bitsPerLevel
+                shift = Self.childShift(shift)
                 continue
             }
             let value: Value = node.withUnsafeMutablePointerToElements { entries in
@@ -279,7 +308,7 @@ extension TreeDictionary {
         guard node.bitmap & bit != 0 else { return }
         let index = index(of: bit, in: node.bitmap)
         guard case .node(let child) = node.entry(at: index) else { return }
-        collapsePath(of: hash, in: child, shift: shift + bitsPerLevel)
+        collapsePath(of: hash, in: child, shift: childShift(shift))
         if case .item(let key, let value) = child.collapsedEntry() {
             node.replace(at: index, with: .item(key, value))
         }
