@@ -32,7 +32,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @usableFromInline
     enum InboxEntry: Sendable {
         case message(Msg, SendHandle<State>?)
-        case evaluateSlice(SliceEvaluator<State>)
+        case evaluateSlice(SliceEvaluation<State>)
     }
 
     /// The state after the last applied message.
@@ -141,7 +141,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         _ keyPath: KeyPath<State, Slice> & Sendable
     ) -> Signal<Slice> {
         let (entry, lease, isNew) = slices.leaseSlice(keyPath: keyPath)
-        if isNew { enqueue(.evaluateSlice({ entry.evaluate($0) })) }
+        if isNew { enqueue(.evaluateSlice(SliceEvaluation { entry.evaluate($0) })) }
         return Self.leasedSignal(entry.relay.signal, lease: lease)
     }
 
@@ -155,7 +155,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     ) -> Signal<Slice> {
         let entry = SliceEntry<State, Slice>(select: selector)
         let lease = slices.leaseSlice(entry)
-        enqueue(.evaluateSlice({ entry.evaluate($0) }))
+        enqueue(.evaluateSlice(SliceEvaluation { entry.evaluate($0) }))
         return Self.leasedSignal(entry.relay.signal, lease: lease)
     }
 
@@ -173,7 +173,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         _ keyPath: KeyPath<State, TreeDictionary<Key, Value>> & Sendable, key: Key
     ) -> Signal<Value?> {
         let (group, relay, lease) = slices.leaseKeyedSlice(keyPath: keyPath, key: key)
-        enqueue(.evaluateSlice({ group.evaluate($0) }))
+        enqueue(.evaluateSlice(SliceEvaluation { group.evaluate($0) }))
         return Self.leasedSignal(relay.signal, lease: lease)
     }
 
@@ -246,8 +246,8 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
             switch batch[index] {
             case .message(let message, let handle):
                 apply(message, handle: handle, memo: &memo, publisher: &publisher)
-            case .evaluateSlice(let evaluate):
-                evaluate(current)
+            case .evaluateSlice(let evaluation):
+                evaluation.evaluate(current)
             }
         }
         publisher.catchUp(with: current)
