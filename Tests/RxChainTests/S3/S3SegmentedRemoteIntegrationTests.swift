@@ -94,6 +94,44 @@ struct S3SegmentedRemoteIntegrationTests {
         #expect(chunk.revision == Revision("38"))
     }
 
+    /// Reads fetch segments in concurrent rounds (1, 1, 2, 4, 8, then 8 at a time): from any
+    /// cursor, including ones whose end falls inside or at the edge of a round, the lines come
+    /// whole and in order, and the cursor is the last segment.
+    @Test func readsOfManySegmentsComeInOrderFromAnyCursor() async throws {
+        let writer = try S3TestServer.segmentedRemote(.anonymous)
+        var revision = Revision.noPlaybook
+        for index in 1...21 {
+            revision = try #require(
+                try await writer.append(ndjson("line \(index)"), expecting: revision, localCopy: nil).committedRevision)
+        }
+        let reader = try S3TestServer.segmentedRemote(.anonymous, prefix: writer.prefix)
+        for start in [0, 1, 5, 13, 20, 21] {
+            let chunk = try await reader.read(after: start == 0 ? nil : PlaybookCursor(String(start)))
+            let expected = start < 21 ? Data(((start + 1)...21).map { "line \($0)\n" }.joined().utf8) : Data()
+            #expect(chunk.lines == expected, "read after \(start)")
+            #expect(chunk.cursor == PlaybookCursor("21"), "read after \(start)")
+            #expect(chunk.revision == Revision("21"), "read after \(start)")
+        }
+    }
+
+    /// A read stops at the first missing segment, as one GET after another would, even when
+    /// its round also fetched later segments that exist.
+    @Test func aReadStopsAtTheFirstMissingSegmentAndDropsTheLaterOnesItFetched() async throws {
+        let writer = try S3TestServer.segmentedRemote(.signed)
+        var revision = Revision.noPlaybook
+        for index in 1...8 {
+            revision = try #require(
+                try await writer.append(ndjson("line \(index)"), expecting: revision, localCopy: nil).committedRevision)
+        }
+        // Rounds from the start: {1}, {2}, {3, 4}, {5, 6, 7, 8}: segment 6 goes missing in the last one.
+        let deleted = try await writer.client.send("DELETE", key: writer.segmentKey(6))
+        #expect((200...299).contains(deleted.status), "DELETE segment 6: HTTP \(deleted.status)")
+        let reader = try S3TestServer.segmentedRemote(.signed, prefix: writer.prefix)
+        let chunk = try await reader.read(after: nil)
+        #expect(chunk.lines == Data((1...5).map { "line \($0)\n" }.joined().utf8))
+        #expect(chunk.cursor == PlaybookCursor("5"))
+    }
+
     /// Several writers expecting the same revision: the server lets exactly one through, every round.
     @Test func exactlyOneOfSeveralWritersWinsEachRoundAndAllConverge() async throws {
         let prefix = "race-\(UUID().uuidString)/"

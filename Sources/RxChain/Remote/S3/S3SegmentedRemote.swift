@@ -102,10 +102,9 @@ public struct S3SegmentedRemote: PlaybookRemote {
         if start == 0, let checkpoint = try await newestCheckpointLines() {
             (lines, last) = (checkpoint.lines, checkpoint.segment)
         }
-        while let segment = try await fetchSegment(last + 1) {
-            lines.append(segment)
-            last += 1
-        }
+        let (segments, count) = try await fetchSegments(from: last + 1)
+        lines.append(segments)
+        last += count
         if last == start, start > 0, let cursor {
             try await confirmIsLast(start, cursor: cursor)
         }
