@@ -7,19 +7,6 @@ import Testing
 /// checkpoints hold exactly the segments' bytes and never strand a device that is behind.
 @Suite(.enabled(if: S3TestServer.isConfigured, "needs RXCHAIN_S3_ENDPOINT: run under .ci/seaweedfs run"))
 struct S3SegmentedRemoteCheckpointTests {
-    /// Appends one segment per text, returning the revision reached.
-    @discardableResult
-    func appendSegments(_ remote: S3SegmentedRemote, _ texts: [String], after revision: Revision) async throws
-        -> Revision
-    {
-        var revision = revision
-        for text in texts {
-            revision = try #require(
-                try await remote.append(ndjson(text), expecting: revision, localCopy: nil).committedRevision)
-        }
-        return revision
-    }
-
     /// Segments 1…`last`, fetched one by one and concatenated.
     func segmentBySegment(_ remote: S3SegmentedRemote, through last: Int) async throws -> Data {
         var bytes = Data()

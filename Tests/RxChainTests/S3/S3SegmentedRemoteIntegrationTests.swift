@@ -80,11 +80,7 @@ struct S3SegmentedRemoteIntegrationTests {
 
     @Test func theRevisionOfManySegmentsIsFoundByProbing() async throws {
         let writer = try S3TestServer.segmentedRemote(.anonymous)
-        var revision = Revision.noPlaybook
-        for index in 1...37 {
-            revision = try #require(
-                try await writer.append(ndjson("line \(index)"), expecting: revision, localCopy: nil).committedRevision)
-        }
+        let revision = try await appendSegments(writer, (1...37).map { "line \($0)" }, after: .noPlaybook)
         let reader = try S3TestServer.segmentedRemote(.anonymous, prefix: writer.prefix)
         #expect(try await reader.currentRevision() == Revision("37"))
         _ = try await writer.append(ndjson("line 38"), expecting: revision, localCopy: nil)
@@ -99,11 +95,7 @@ struct S3SegmentedRemoteIntegrationTests {
     /// whole and in order, and the cursor is the last segment.
     @Test func readsOfManySegmentsComeInOrderFromAnyCursor() async throws {
         let writer = try S3TestServer.segmentedRemote(.anonymous)
-        var revision = Revision.noPlaybook
-        for index in 1...21 {
-            revision = try #require(
-                try await writer.append(ndjson("line \(index)"), expecting: revision, localCopy: nil).committedRevision)
-        }
+        try await appendSegments(writer, (1...21).map { "line \($0)" }, after: .noPlaybook)
         let reader = try S3TestServer.segmentedRemote(.anonymous, prefix: writer.prefix)
         for start in [0, 1, 5, 13, 20, 21] {
             let chunk = try await reader.read(after: start == 0 ? nil : PlaybookCursor(String(start)))
@@ -118,11 +110,7 @@ struct S3SegmentedRemoteIntegrationTests {
     /// its round also fetched later segments that exist.
     @Test func aReadStopsAtTheFirstMissingSegmentAndDropsTheLaterOnesItFetched() async throws {
         let writer = try S3TestServer.segmentedRemote(.signed)
-        var revision = Revision.noPlaybook
-        for index in 1...8 {
-            revision = try #require(
-                try await writer.append(ndjson("line \(index)"), expecting: revision, localCopy: nil).committedRevision)
-        }
+        try await appendSegments(writer, (1...8).map { "line \($0)" }, after: .noPlaybook)
         // Rounds from the start: {1}, {2}, {3, 4}, {5, 6, 7, 8}: segment 6 goes missing in the last one.
         let deleted = try await writer.client.send("DELETE", key: writer.segmentKey(6))
         #expect((200...299).contains(deleted.status), "DELETE segment 6: HTTP \(deleted.status)")
