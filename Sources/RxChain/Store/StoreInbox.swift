@@ -34,11 +34,11 @@ struct StoreInbox<Entry> {
         case lingering
     }
 
-    /// What the drain does next.
+    /// What the drain does when it has found the inbox empty.
     @usableFromInline
-    enum DrainStep {
-        /// Apply these entries, in order.
-        case batch([Entry])
+    enum EmptyInboxStep: Equatable {
+        /// Entries arrived since: take them.
+        case resume
         /// The inbox is empty for the first time: look again for a moment, then ask again.
         case linger
         /// The inbox stayed empty: the drain ends (the inbox is `idle`).
@@ -72,18 +72,12 @@ struct StoreInbox<Entry> {
         return .startDrain
     }
 
-    /// The drain task asks what to do next: take everything queued, in arrival order, or
-    /// linger once when the inbox is empty, or finish when it is still empty after lingering.
-    ///
-    /// `emptied` is the storage of the drain's previous batch, emptied by the drain (outside
-    /// the lock, while its reference is the only one: emptying a shared array here would
-    /// allocate a new buffer and free the old one). Senders fill it once the next batch is
-    /// taken, so two buffers alternate and steady traffic allocates nothing. Handing it back
-    /// here, rather than in a call of its own, takes the lock once per batch.
-    @inlinable mutating func nextDrainStep(handingBack emptied: inout [Entry]) -> DrainStep {
-        if let batch = takeQueued(handingBack: &emptied) {
+    /// The drain task found the inbox empty (``takeQueued(handingBack:)`` gave `nil`) and asks
+    /// what to do: resume if entries arrived since, else linger once, else finish (`idle`).
+    @inlinable mutating func drainFoundInboxEmpty() -> EmptyInboxStep {
+        guard queued.isEmpty else {
             state = .draining
-            return .batch(batch)
+            return .resume
         }
         switch state {
         case .draining:
@@ -95,9 +89,14 @@ struct StoreInbox<Entry> {
         }
     }
 
-    /// Everything queued, in arrival order, or `nil`; the state is left as it is (a drain that
-    /// is coming still comes). For draining on the actor outside the drain task (`settle()`).
-    /// `emptied` as in ``nextDrainStep(handingBack:)``.
+    /// Everything queued, in arrival order, or `nil`; the state is left as it is (only the
+    /// drain task, through ``drainFoundInboxEmpty()``, returns the inbox to `idle`).
+    ///
+    /// `emptied` is the storage of the caller's previous batch, emptied by the caller (outside
+    /// the lock, while its reference is the only one: emptying a shared array here would
+    /// allocate a new buffer and free the old one). Senders fill it once the next batch is
+    /// taken, so two buffers alternate and steady traffic allocates nothing. Handing it back
+    /// here, rather than in a call of its own, takes the lock once per batch.
     @inlinable mutating func takeQueued(handingBack emptied: inout [Entry]) -> [Entry]? {
         assert(emptied.isEmpty, "the drain empties a batch before handing its storage back")
         if emptied.capacity > spare.capacity { swap(&spare, &emptied) }

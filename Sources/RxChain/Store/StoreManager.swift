@@ -201,19 +201,19 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         Task { await self.drainInbox() }
     }
 
-    /// The drain task: applies batches until the inbox stays empty while the drain lingers.
+    /// The drain task: applies batches (as ``settle()`` does) until the inbox stays empty
+    /// while the drain lingers, then lets the inbox go idle.
     @inlinable
     func drainInbox() {
-        var publisher = StatePublisher(states: stateRelay, slices: slices)
-        var memo = reducer.initialMemo
-        var emptied: [InboxEntry] = []
         while true {
-            switch inbox.withLock({ $0.nextDrainStep(handingBack: &emptied) }) {
-            case .batch(var batch):
-                process(&batch, memo: &memo, publisher: &publisher)
-                emptied = batch
+            settle()
+            switch inbox.withLock({ $0.drainFoundInboxEmpty() }) {
+            case .resume:
+                continue
             case .linger:
                 linger()
+                // Entries that came meanwhile resume the drain; if none came, it ends.
+                if inbox.withLock({ $0.drainFoundInboxEmpty() }) == .finish { return }
             case .finish:
                 return
             }
