@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension NDJSONReader {
+    /// Reads the file at `path` in chunks and calls `body` with each line, in order; returns
+    /// the torn line (bytes after the last newline), if any, for the caller to judge.
+    ///
+    /// Memory is one chunk plus the longest line, whatever the file's size. The file is read
+    /// with POSIX `read`, so it may be a pipe or a device (`/dev/null` reads as empty).
+    ///
+    /// > Important: Blocks the calling thread on file I/O: call it from the main thread or a
+    /// > dedicated thread, never from a task on the concurrency pool.
+    ///
+    /// - Throws: ``NDJSONFileError`` naming the path when it cannot be opened or read (missing,
+    ///   a directory, no permission, a symbolic link loop…), or whatever `body` throws. Lines
+    ///   already handed to `body` stay handed out.
+    public static func readFile(
+        atPath path: String, chunkSize: Int = 1 << 16, _ body: (NDJSONLine) throws -> Void
+    ) throws -> NDJSONLine? {
+        let descriptor = try openForReading(path)
+        defer { _ = close(descriptor) }
+        var reader = NDJSONReader()
+        var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw NDJSONFileError.posix(errno, "read", path: path)
+            }
+            if count == 0 { break }
+            let lines = chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            for line in lines { try body(line) }
+        }
+        return reader.finish()
+    }
+
+    /// Reads the whole file at `path`: its complete lines, and the torn last line if any.
+    ///
+    /// - Throws: ``NDJSONFileError`` naming the path.
+    public static func readFile(atPath path: String) throws(NDJSONFileError) -> (
+        lines: [NDJSONLine], tornLine: NDJSONLine?
+    ) {
+        var lines: [NDJSONLine] = []
+        do {
+            let torn = try readFile(atPath: path) { lines.append($0) }
+            return (lines, torn)
+        } catch let error as NDJSONFileError {
+            throw error
+        } catch {
+            preconditionFailure("the body only appends: \(error)")
+        }
+    }
+
+    /// Opens `path` read-only; a directory is refused here rather than at the first read.
+    private static func openForReading(_ path: String) throws(NDJSONFileError) -> Int32 {
+        while true {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                var status = stat()
+                if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                    _ = close(descriptor)
+                    throw NDJSONFileError(path: path, problem: .isADirectory)
+                }
+                return descriptor
+            }
+            if errno == EINTR { continue }
+            throw NDJSONFileError.posix(errno, "open", path: path)
+        }
+    }
+}
