@@ -22,4 +22,9 @@ let rxchain = CommandGroup(
 let environment = ProcessInfo.processInfo.environment
 let dispatcher = CommandDispatcher(
     root: rxchain, terminal: Terminal(environment: environment), environment: environment)
-exit(dispatcher.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+switch CommandLineBytes.arguments() {
+case .success(let arguments):
+    exit(dispatcher.run(arguments).rawValue)
+case .failure(let error):
+    exit(dispatcher.reportUsageError(error, path: [rxchain.name]).rawValue)
+}

@@ -22,9 +22,26 @@ extension NDJSONReader {
     public static func readFile(
         atPath path: String, chunkSize: Int = 1 << 16, _ body: (NDJSONLine) throws -> Void
     ) throws -> NDJSONLine? {
+        var reader = NDJSONReader()
+        try readChunks(ofFile: path, chunkSize: chunkSize) { chunk in
+            for line in reader.feed(chunk) { try body(line) }
+            return true
+        }
+        return reader.finish()
+    }
+
+    /// Reads the file at `path` in chunks of at most `chunkSize` bytes and hands each to `body`,
+    /// in order, until the end of the file or until `body` returns `false`: for a caller that
+    /// splits lines itself (playbook replay), with the same errors as ``readFile(atPath:chunkSize:_:)``.
+    ///
+    /// > Important: Blocks the calling thread on file I/O; never call it from the concurrency pool.
+    ///
+    /// - Throws: ``NDJSONFileError`` naming the path, or whatever `body` throws.
+    public static func readChunks(
+        ofFile path: String, chunkSize: Int = 1 << 16, _ body: (UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
         let descriptor = try openForReading(path)
         defer { _ = close(descriptor) }
-        var reader = NDJSONReader()
         var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -32,11 +49,10 @@ extension NDJSONReader {
                 if errno == EINTR { continue }
                 throw NDJSONFileError.posix(errno, "read", path: path)
             }
-            if count == 0 { break }
-            let lines = chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            for line in lines { try body(line) }
+            if count == 0 { return }
+            let goOn = try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if !goOn { return }
         }
-        return reader.finish()
     }
 
     /// Reads the whole file at `path`: its complete lines, and the torn last line if any.

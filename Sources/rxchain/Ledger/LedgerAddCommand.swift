@@ -17,7 +17,7 @@ struct LedgerAddCommand: Command {
         ])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        guard let charge = try arguments.value("charge", as: Double.self) else {
+        guard let charge = try LedgerCommand.charge(arguments) else {
             throw UsageError("missing option --charge AMOUNT")
         }
         guard let category = arguments.value("category") else { throw UsageError("missing option --category NAME") }

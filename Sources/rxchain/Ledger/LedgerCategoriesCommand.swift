@@ -38,7 +38,7 @@ struct LedgerCategoriesCommand: Command {
             if json {
                 try terminal.writeJSON(categories)
             } else {
-                for category in categories { try terminal.writeLine(category) }
+                for category in categories { try terminal.writeLine(category.escapingControlCharacters) }
             }
             return .success
         }

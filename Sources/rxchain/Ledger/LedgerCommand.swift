@@ -27,7 +27,7 @@ enum LedgerCommand {
         "store", placeholder: "DIR", help: "the local store's directory (created when missing); required")
     static let waitOption = CommandSignature.Option.value(
         "wait", placeholder: "SECONDS",
-        help: "how long to wait for another process to release the store (default 10)")
+        help: "how long to wait for another process to release the store, 0 to 86400 (default 10)")
     static let atOption = CommandSignature.Option.value(
         "at", placeholder: "TIMESTAMP", help: "when the change happened, RFC 3339 (default: now, UTC)")
 
@@ -39,14 +39,6 @@ enum LedgerCommand {
         return options
     }
 
-    /// `--store`, as a directory URL.
-    static func storeDirectory(_ arguments: ParsedArguments) throws(UsageError) -> URL {
-        guard let store = arguments.value("store") else {
-            throw UsageError("missing option --store DIR (the local store's directory)")
-        }
-        return URL(fileURLWithPath: store)
-    }
-
     /// Opens the store named by `--store`, runs `work` on it, closes it.
     ///
     /// A ``Rejection`` thrown by `work` is reported as `rejected: …` with exit 1; a busy
@@ -56,10 +48,8 @@ enum LedgerCommand {
         _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
     ) throws -> ExitCode {
         let directory = try storeDirectory(arguments)
-        let seconds = try arguments.value("wait", as: Double.self) ?? 10
-        guard seconds >= 0, seconds.isFinite else {
-            throw UsageError.invalidValue(String(seconds), option: "wait", expected: "a non-negative number")
-        }
+        let seconds = try waitSeconds(arguments)
+        try checkStore(directory, mustExist: false)
         var options = options
         options.s3Credentials = S3Credentials(environment: context.environment)
         options.s3Region = S3Credentials.region(environment: context.environment)
@@ -80,6 +70,19 @@ enum LedgerCommand {
             context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
             return .failure
         }
+    }
+
+    /// The longest `--wait` accepted, in seconds: one day.
+    static let maximumWait: Double = 86_400
+
+    /// `--wait`, in seconds (default 10): a decimal number from 0 to ``maximumWait``.
+    static func waitSeconds(_ arguments: ParsedArguments) throws(UsageError) -> Double {
+        try arguments.decimal("wait", in: 0...maximumWait) ?? 10
+    }
+
+    /// `--charge`, when given: a decimal amount (`12.5`, `-3`), never hex, NaN or infinite.
+    static func charge(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
+        try arguments.decimal("charge")
     }
 
     /// `--at`, or now.

@@ -49,6 +49,8 @@ struct LedgerCompactCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let directory = try LedgerCommand.storeDirectory(arguments).standardizedFileURL
+        _ = try LedgerCommand.waitSeconds(arguments)
+        try LedgerCommand.checkStore(directory, mustExist: true)
         let terminal = context.terminal
         guard let setting = try LedgerRemoteSetting.saved(in: directory) else {
             terminal.writeErrorLine(

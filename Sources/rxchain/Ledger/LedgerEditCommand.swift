@@ -5,7 +5,9 @@ import RxChain
 /// `rxchain ledger --store DIR edit ID [--charge …] [--category …] [--type …] [--description …]`: changes a transaction.
 ///
 /// The change is a `transactions/put` carrying the given fields (and the current charge
-/// when `--charge` is left out); fields not given keep their values.
+/// when `--charge` is left out); fields not given keep their values. An unknown id, or a
+/// deleted transaction (which the rules keep deleted whatever is put), is rejected with
+/// exit 1 and nothing is recorded.
 struct LedgerEditCommand: Command {
     let name = "edit"
     let summary = "change fields of a transaction"
@@ -22,19 +24,20 @@ struct LedgerEditCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let id = arguments.argument("ID")!
-        let charge = try arguments.value("charge", as: Double.self)
+        let charge = try LedgerCommand.charge(arguments)
         let category = arguments.value("category")
         let type = try LedgerCommand.transactionType(arguments)
         let description = arguments.value("description")
         let modifiedAt = try LedgerCommand.timestamp(arguments)
         return try LedgerCommand.withDevice(arguments, context: context) { device in
-            let current = await device.state.replicated.transactions[id]
-            guard let currentCharge = charge ?? current?.charge else {
-                let reason =
-                    current == nil
-                    ? "no transaction with id '\(id)'"
-                    : "transaction '\(id)' is deleted (give --charge to put it anyway)"
-                throw Rejection(tag: LedgerAction.putTag, reason: reason, field: "payload.id")
+            guard let current = await device.state.replicated.transactions[id] else {
+                throw Rejection(
+                    tag: LedgerAction.putTag, reason: "no transaction with id '\(id)' (add creates one)",
+                    field: "payload.id")
+            }
+            guard !current.isDeleted, let currentCharge = charge ?? current.charge else {
+                throw Rejection(
+                    tag: LedgerAction.putTag, reason: Self.deletedReason(id), field: "payload.id")
             }
             try await device.record(
                 try LedgerCommand.put(
@@ -42,5 +45,10 @@ struct LedgerEditCommand: Command {
                     modifiedAt: modifiedAt))
             return .success
         }
+    }
+
+    /// Why a deleted transaction cannot be edited (a put never brings one back).
+    static func deletedReason(_ id: String) -> String {
+        "transaction '\(id)' is deleted and stays deleted; record a new one with 'add'"
     }
 }

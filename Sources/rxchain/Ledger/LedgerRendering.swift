@@ -13,7 +13,9 @@ enum LedgerRendering {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The transactions as aligned columns (ordered by last change, then id), then the categories.
+    /// The transactions as aligned columns (ordered by last change, then id), then the categories;
+    /// control characters in ids, categories and descriptions are escaped (`\u{1B}`), so text
+    /// from other devices cannot drive the terminal.
     static func table(_ ledger: ReplicatedLedger, includeDeleted: Bool) -> String {
         let records = ledger.transactions.values
             .filter { includeDeleted || !$0.isDeleted }
@@ -25,12 +27,12 @@ enum LedgerRendering {
         var rows = [["ID", "CHARGE", "CATEGORY", "TYPE", "MODIFIED", "DESCRIPTION"]]
         for record in records {
             rows.append([
-                record.id + (record.isDeleted ? " (deleted)" : ""),
+                record.id.escapingControlCharacters + (record.isDeleted ? " (deleted)" : ""),
                 record.charge.map(charge) ?? "-",
-                record.category ?? "",
+                (record.category ?? "").escapingControlCharacters,
                 record.type?.rawValue ?? "",
                 (record.modifiedAt ?? record.deletedAt)?.description ?? "",
-                record.description ?? "",
+                (record.description ?? "").escapingControlCharacters,
             ])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -40,7 +42,9 @@ enum LedgerRendering {
             }
             .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
-        let categories = ledger.categories.isEmpty ? "(none)" : ledger.categories.joined(separator: ", ")
+        let categories =
+            ledger.categories.isEmpty
+            ? "(none)" : ledger.categories.map(\.escapingControlCharacters).joined(separator: ", ")
         return (lines + ["", "categories: \(categories)"]).joined(separator: "\n")
     }
 

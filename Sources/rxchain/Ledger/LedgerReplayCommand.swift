@@ -1,10 +1,12 @@
 import Foundation
 import Ledger
+import RxChain
 
 /// `rxchain ledger replay PLAYBOOK [--upto N] [--json]`: rebuilds the ledger from a playbook and prints it.
 ///
 /// Skipped lines (with their numbers) and a torn last line are reported on stderr; they
-/// never stop the replay, so the exit code is 0 whenever the file could be read.
+/// never stop the replay, so the exit code is 0 whenever the file could be read (1, naming
+/// the path and the problem, when it cannot: missing, a directory, a symbolic link loop…).
 struct LedgerReplayCommand: Command {
     let name = "replay"
     let summary = "rebuild the ledger from a playbook (or its first N lines) and print it"
@@ -20,12 +22,13 @@ struct LedgerReplayCommand: Command {
             """)
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let upto = try arguments.value("upto", as: Int.self)
-        if let upto, upto < 0 {
-            throw UsageError.invalidValue(String(upto), option: "upto", expected: "a non-negative integer")
+        let upto = try arguments.integer("upto", in: 0...Int.max)
+        var replay = PlaybookReplay(upto: upto)
+        // Large chunks: replay spreads a chunk's complete lines over one thread per core.
+        try NDJSONReader.readChunks(ofFile: arguments.argument("PLAYBOOK")!, chunkSize: 4 << 20) { chunk in
+            replay.feed(chunk)
+            return !replay.reachedLimit
         }
-        let file = URL(fileURLWithPath: arguments.argument("PLAYBOOK")!)
-        let replay = try PlaybookReplay.replay(contentsOf: file, upto: upto)
         for diagnostic in replay.allDiagnostics {
             context.terminal.writeErrorLine("\(context.commandLine): skipped \(diagnostic.reason)")
         }

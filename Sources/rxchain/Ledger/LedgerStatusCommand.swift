@@ -77,11 +77,13 @@ struct LedgerStatusCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let directory = try LedgerCommand.storeDirectory(arguments).standardizedFileURL
+        _ = try LedgerCommand.waitSeconds(arguments)
+        try LedgerCommand.checkStore(directory, mustExist: true)
         let view = try Self.view(of: directory)
         if arguments.flag("json") {
             try context.terminal.writeJSON(view)
         } else {
-            for line in Self.lines(view) { try context.terminal.writeLine(line) }
+            for line in Self.lines(view) { try context.terminal.writeLine(line.escapingControlCharacters) }
         }
         return .success
     }

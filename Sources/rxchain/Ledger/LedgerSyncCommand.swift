@@ -38,6 +38,33 @@ struct LedgerSyncCommand: Command {
             .flag("json", help: "print the report as one JSON object"),
         ])
 
+    /// What `sync --json` prints: one object, camelCase keys as in `status --json`, dates in RFC 3339.
+    struct View: Encodable {
+        var location: String
+        var linesDownloaded: Int
+        var linesUploaded: Int
+        var recoveredActions: Int
+        var ignoredActions: [LedgerStatusCommand.View.Ignored]
+        var pendingCount: Int
+        var lineCount: Int
+        var revision: String
+
+        init(_ report: LedgerSyncReport) {
+            location = report.location
+            linesDownloaded = report.linesDownloaded
+            linesUploaded = report.linesUploaded
+            recoveredActions = report.recoveredActions
+            ignoredActions = report.ignoredActions.map {
+                LedgerStatusCommand.View.Ignored(
+                    actionId: $0.key, type: $0.tag, reason: $0.reason, payload: $0.payload,
+                    at: $0.at.formatted(.iso8601))
+            }
+            pendingCount = report.pendingCount
+            lineCount = report.lineCount
+            revision = report.revision.rawValue
+        }
+    }
+
     /// Failed sends in a row before the command gives up.
     static let maxFailures = 8
 
@@ -62,9 +89,9 @@ struct LedgerSyncCommand: Command {
         return try LedgerCommand.withDevice(arguments, context: context, options: options) { device in
             let report = try await device.syncNow(maxFailures: Self.maxFailures)
             if json {
-                try terminal.writeJSON(report)
+                try terminal.writeJSON(View(report))
             } else {
-                for line in Self.lines(report) { try terminal.writeLine(line) }
+                for line in Self.lines(report) { try terminal.writeLine(line.escapingControlCharacters) }
             }
             return .success
         }

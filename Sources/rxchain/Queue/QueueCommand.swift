@@ -1,43 +1,10 @@
 import Foundation
 import RxChain
 
-/// `rxchain queue inspect DIR [--json]`: shows a queue's pending requests, dead letters and quarantined lines.
-///
-/// Read-only (no lock, no repair), so it is safe on a queue another process has open.
-/// Exit codes: 0 shown, 1 the directory is not a readable queue, 2 usage error.
+/// How `rxchain queue inspect DIR [--json]` shows a queue: pending requests, dead letters and
+/// quarantined lines, as a table or as one JSON object (camelCase keys, like every `--json`
+/// of `rxchain`; the schema is in README.md).
 enum QueueCommand {
-    static let usage = """
-        usage: rxchain queue inspect DIR [--json]
-
-        Shows the queue in DIR: pending requests, dead letters and quarantined lines,
-        as a table or (with --json) as one JSON object. Reads only; safe while the queue is open.
-        """
-
-    static func run(arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
-            return 0
-        }
-        let json = arguments.contains("--json")
-        let rest = arguments.filter { $0 != "--json" }
-        guard rest.count == 2, rest[0] == "inspect", !rest[1].hasPrefix("-") else {
-            let problem = rest.first.map {
-                $0 == "inspect" ? "inspect needs one directory" : "unknown subcommand '\($0)'"
-            }
-            FileHandle.standardError.write(
-                Data("rxchain queue: \(problem ?? "missing subcommand")\n\n\(usage)\n".utf8))
-            return 2
-        }
-        do {
-            let inspection = try SyncQueue.inspect(directory: URL(fileURLWithPath: rest[1]))
-            print(json ? jsonText(inspection) : table(inspection))
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("rxchain queue: \(error)\n".utf8))
-            return 1
-        }
-    }
-
     static func table(_ inspection: QueueInspection) -> String {
         var lines = [
             "queue \(inspection.directory.path)",
@@ -61,7 +28,7 @@ enum QueueCommand {
         if let torn = inspection.tornLine {
             lines += ["", "torn last line \(torn.lineNumber) (cut on next open): \(torn.reason)"]
         }
-        return lines.joined(separator: "\n")
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
     }
 
     static func jsonText(_ inspection: QueueInspection) -> String {
@@ -72,21 +39,21 @@ enum QueueCommand {
             return ["seq": record.seq, "key": record.key, "tag": record.tag, "payload": payload]
         }
         func line(_ line: QuarantinedLine, pending: Bool) -> [String: Any] {
-            ["line": line.lineNumber, "reason": line.reason, "text": line.text, "pending_move": pending]
+            ["line": line.lineNumber, "reason": line.reason, "text": line.text, "pendingMove": pending]
         }
         var object: [String: Any] = [
             "directory": inspection.directory.path,
-            "device_id": inspection.deviceID ?? NSNull(),
-            "next_seq": inspection.nextSeq,
+            "deviceId": inspection.deviceID ?? NSNull(),
+            "nextSeq": inspection.nextSeq,
             "pending": inspection.pending.map(record),
-            "dead_letters": inspection.deadLetters.map {
+            "deadLetters": inspection.deadLetters.map {
                 record($0.record).merging(["reason": $0.reason]) { $1 }
             },
             "quarantined": inspection.quarantined.map { line($0, pending: false) }
                 + inspection.unreadable.map { line($0, pending: true) },
         ]
         if let torn = inspection.tornLine {
-            object["torn_line"] = ["line": torn.lineNumber, "reason": torn.reason]
+            object["tornLine"] = ["line": torn.lineNumber, "reason": torn.reason]
         }
         let data = try! JSONSerialization.data(
             withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])

@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 
 /// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
 ///
@@ -55,15 +56,19 @@ struct RunCommand: Command {
         -> ScenarioFileResult
     {
         let url = URL(fileURLWithPath: file)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            context.terminal.writeErrorLine("\(file): cannot read the file")
+        let lines: [NDJSONLine]
+        do {
+            let read = try NDJSONReader.readFile(atPath: file)
+            lines = read.lines + (read.tornLine.map { [$0] } ?? [])  // a script is complete: its last line counts
+        } catch {
+            context.terminal.writeErrorLine("\(file): \(error)")
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
-            result.reason = "cannot read the file"
+            result.reason = error.description
             return result
         }
         let script: ScenarioScript
         do {
-            script = try ScenarioParser.parse(String(decoding: data, as: UTF8.self), file: file)
+            script = try ScenarioParser.parse(lines, file: file)
         } catch {
             for error in error.errors { context.terminal.writeErrorLine("\(error)") }
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)

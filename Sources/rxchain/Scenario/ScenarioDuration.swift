@@ -1,6 +1,12 @@
 /// Durations in scripts: `30s`, `5m`, `2h`, `1d`, or parts together (`1h30m`).
 enum ScenarioDuration {
+    /// The longest duration a script may give: 3,652,425 days (10,000 years), more than the
+    /// clock's whole range (years 1970-9999), so no sum of durations overflows.
+    static let maximum: Int64 = 3_652_425 * 86_400
+
     /// The duration in whole seconds.
+    ///
+    /// - Throws: a script error for text that is not a duration, or one longer than ``maximum``.
     static func seconds(parsing text: String) throws(ScenarioSyntaxError) -> Int64 {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         var total: Int64 = 0
@@ -8,10 +14,12 @@ enum ScenarioDuration {
         for character in text {
             if character.isASCII, character.isNumber {
                 digits.append(character)
-            } else if let unit = units[character], let amount = Int64(digits) {
-                let (product, overflow) = amount.multipliedReportingOverflow(by: unit)
-                guard !overflow else { break }
-                total += product
+            } else if let unit = units[character], !digits.isEmpty {
+                // Checked all the way: a huge count is too long, never an overflow.
+                guard let amount = Int64(digits), amount <= maximum / unit, total + amount * unit <= maximum else {
+                    throw tooLong(text)
+                }
+                total += amount * unit
                 digits = ""
             } else {
                 throw invalid(text)
@@ -19,6 +27,10 @@ enum ScenarioDuration {
         }
         guard digits.isEmpty, !text.isEmpty else { throw invalid(text) }
         return total
+    }
+
+    private static func tooLong(_ text: String) -> ScenarioSyntaxError {
+        ScenarioSyntaxError("'\(text)' is too long a duration (at most \(maximum / 86_400)d, 10,000 years)")
     }
 
     /// `1h30m`, `45s`, `0s`.

@@ -122,8 +122,8 @@ extension ScenarioParser {
     }
 
     static func number(_ text: String, what: String) throws(ScenarioSyntaxError) -> Double {
-        guard let value = Double(text), value.isFinite else {
-            throw ScenarioSyntaxError("the \(what) '\(text)' is not a finite number")
+        guard let value = DecimalNumber.double(text) else {
+            throw ScenarioSyntaxError("the \(what) '\(text)' is not a decimal number (like 12.5)")
         }
         return value
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import RxChain
 
 /// Reads a scenario script (see `Examples/README.md` for the format) into a ``ScenarioScript``.
 ///
@@ -13,6 +14,8 @@ struct ScenarioParser {
         "scenario", "remote", "device", "clock", "offline", "online", "sync", "advance", "crash", "fault",
         "playbook", "expect",
     ]
+    /// The most times one `fault … xN` line may repeat its fault.
+    static let maximumFaultRepeats = 1000
     /// Words that cannot name a device.
     static let reservedNames: Set<String> = Set(commands).union(["all", "no"])
 
@@ -26,11 +29,22 @@ struct ScenarioParser {
         self.script = ScenarioScript(file: file)
     }
 
-    /// Parses `text` (the contents of `file`).
-    static func parse(_ text: String, file: String) throws(ScenarioScriptErrors) -> ScenarioScript {
+    /// Parses the lines of `file`, as ``NDJSONReader`` read them (LF or CRLF; a last line
+    /// without a newline included): a line that is not valid UTF-8 is a script error
+    /// (`FILE:LINE: not valid UTF-8 (byte 0xFF at column 7)`).
+    static func parse(_ lines: [NDJSONLine], file: String) throws(ScenarioScriptErrors) -> ScenarioScript {
         var parser = ScenarioParser(file: file)
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            parser.parseLine(line, number: offset + 1)
+        for line in lines {
+            switch line.content {
+            case .blank:
+                continue
+            case .text(let text):
+                parser.parseLine(Substring(text), number: line.number)
+            case .invalidUTF8(let error):
+                parser.errors.append(
+                    ScenarioScriptError(
+                        location: ScenarioLocation(file: file, line: line.number), message: error.reason))
+            }
         }
         guard parser.errors.isEmpty else { throw ScenarioScriptErrors(errors: parser.errors) }
         return parser.script
@@ -179,8 +193,13 @@ struct ScenarioParser {
     private func fault(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioStep.Action {
         var words = words
         var times = 1
-        if let last = words.last, !last.isQuoted, last.text.hasPrefix("x"), let count = Int(last.text.dropFirst()) {
-            guard count > 0 else { throw ScenarioSyntaxError("a fault repeats at least once (x1)") }
+        if let last = words.last, !last.isQuoted, last.text.hasPrefix("x"), last.text.count > 1,
+            last.text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            guard let count = Int(last.text.dropFirst()), (1...Self.maximumFaultRepeats).contains(count) else {
+                throw ScenarioSyntaxError(
+                    "a fault repeats from once (x1) to \(Self.maximumFaultRepeats) times, got '\(last.text)'")
+            }
             times = count
             words.removeLast()
         }

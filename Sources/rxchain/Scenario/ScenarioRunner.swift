@@ -39,7 +39,7 @@ struct ScenarioRunner {
         let clock = ScenarioClock(seconds: script.clockStart)
         let world: ScenarioWorld
         do {
-            let location = remotePath.map(resolve)?.path ?? root.path + "/remote/playbook.ndjson"
+            let location = remotePath.map(playbookFile)?.path ?? root.path + "/remote/playbook.ndjson"
             world = ScenarioWorld(
                 remote: ScenarioRemote(try DirectoryRemote(location)), clock: clock, baseDirectory: baseDirectory)
         } catch {
@@ -90,6 +90,13 @@ struct ScenarioRunner {
         }
         await world.closeAll()
         return result
+    }
+
+    /// `remote directory PATH`: the playbook file `PATH/playbook.ndjson`, or PATH itself when
+    /// it names an `.ndjson` file.
+    private func playbookFile(_ path: String) -> URL {
+        let resolved = resolve(path)
+        return resolved.pathExtension == "ndjson" ? resolved : resolved.appendingPathComponent("playbook.ndjson")
     }
 
     private func resolve(_ path: String) -> URL {

@@ -2,6 +2,10 @@
 /// with JSON escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`), or JSON arrays and objects
 /// (`["a", "b"]`, `{"type": …}`: from the bracket to its match, blanks and quotes inside kept).
 ///
+/// A quoted part inside a run of non-blank characters belongs to that run, blanks and all,
+/// and keeps its quotes: `transactions."a b".charge` is one (unquoted) word, a path whose
+/// middle key holds a blank.
+///
 /// A word records whether it was quoted, so `"12"` stays text while `12` may be a number,
 /// and `"at"` can be a description rather than the `at` keyword.
 enum ScenarioTokenizer {
@@ -22,20 +26,41 @@ enum ScenarioTokenizer {
                 index = line.index(after: index)
             } else if character == "\"" {
                 let (text, end) = try quoted(line, from: index)
-                words.append(Word(text: text, isQuoted: true))
-                index = end
+                if end == line.endIndex || line[end] == " " || line[end] == "\t" {
+                    words.append(Word(text: text, isQuoted: true))
+                    index = end
+                } else {
+                    // `"a b".charge`: a path starting with a quoted key.
+                    let end = try bareWordEnd(line, from: index)
+                    words.append(Word(text: String(line[index..<end]), isQuoted: false))
+                    index = end
+                }
             } else if character == "[" || character == "{" {
                 let end = try bracketEnd(line, from: index)
                 words.append(Word(text: String(line[index..<end]), isQuoted: false))
                 index = end
             } else {
-                var end = index
-                while end < line.endIndex, line[end] != " ", line[end] != "\t" { end = line.index(after: end) }
+                let end = try bareWordEnd(line, from: index)
                 words.append(Word(text: String(line[index..<end]), isQuoted: false))
                 index = end
             }
         }
         return words
+    }
+
+    /// The end of the unquoted word at `start`: the next blank outside double quotes.
+    private static func bareWordEnd(_ line: Substring, from start: Substring.Index) throws(ScenarioSyntaxError)
+        -> Substring.Index
+    {
+        var index = start
+        while index < line.endIndex, line[index] != " ", line[index] != "\t" {
+            if line[index] == "\"" {
+                index = try quoted(line, from: index).1
+            } else {
+                index = line.index(after: index)
+            }
+        }
+        return index
     }
 
     /// The index after the bracket that closes the one at `start` (strings inside skipped).

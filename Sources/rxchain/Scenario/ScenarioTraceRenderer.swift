@@ -6,7 +6,7 @@ struct ScenarioTraceRenderer {
 
     func fileStarted(_ script: ScenarioScript) throws {
         let title = script.title.map { " - \($0)" } ?? ""
-        try terminal.writeLine(terminal.styled("== \(script.file)\(title)", .bold))
+        try terminal.writeLine(terminal.styled("== \(script.file)\(title)".escapingControlCharacters, .bold))
     }
 
     func step(_ event: ScenarioEvent) throws {
@@ -19,21 +19,26 @@ struct ScenarioTraceRenderer {
         case .error: mark = terminal.styled("ERR ", .red)
         case .skipped: mark = terminal.styled("skip", .yellow)
         }
-        try terminal.writeLine("\(line) \(mark) \(event.step)")
+        try terminal.writeLine("\(line) \(mark) \(event.step.escapingControlCharacters)")
         let indent = "          "
         if event.status == .failed {
-            try terminal.writeLine(indent + "expected: " + (event.expected ?? ""))
-            try terminal.writeLine(indent + "actual:   " + (event.actual ?? ""))
+            try terminal.writeLine(indent + "expected: " + (event.expected ?? "").escapingControlCharacters)
+            try terminal.writeLine(indent + "actual:   " + (event.actual ?? "").escapingControlCharacters)
             if !event.diff.isEmpty {
                 try terminal.writeLine(indent + "diff:")
-                for difference in event.diff { try terminal.writeLine(indent + "  " + difference) }
+                for difference in event.diff {
+                    try terminal.writeLine(indent + "  " + difference.escapingControlCharacters)
+                }
             }
         } else {
             for detail in event.detail where detail != "applied" {
-                try terminal.writeLine(indent + (event.status == .ok ? terminal.styled(detail, .dim) : detail))
+                let text = detail.escapingControlCharacters
+                try terminal.writeLine(indent + (event.status == .ok ? terminal.styled(text, .dim) : text))
             }
         }
-        for change in event.changes { try terminal.writeLine(indent + terminal.styled(change, .cyan)) }
+        for change in event.changes {
+            try terminal.writeLine(indent + terminal.styled(change.escapingControlCharacters, .cyan))
+        }
     }
 
     func fileFinished(_ result: ScenarioFileResult) throws {
@@ -41,14 +46,14 @@ struct ScenarioTraceRenderer {
             "\(result.steps) steps, \(result.expectationsPassed) expectations held, "
             + "\(result.expectationsFailed) failed"
         let text: String
+        let reason = result.reason?.escapingControlCharacters
+        let file = result.file.escapingControlCharacters
         switch result.outcome {
-        case .passed: text = terminal.styled("PASSED", .green) + " \(result.file): \(counts)"
+        case .passed: text = terminal.styled("PASSED", .green) + " \(file): \(counts)"
         case .failed:
-            text =
-                terminal.styled("FAILED", .red) + " \(result.file): \(counts)"
-                + (result.reason.map { "; \($0)" } ?? "")
-        case .error: text = terminal.styled("ERROR", .red) + " \(result.file): \(result.reason ?? "script error")"
-        case .skipped: text = terminal.styled("SKIPPED", .yellow) + " \(result.file): \(result.reason ?? "")"
+            text = terminal.styled("FAILED", .red) + " \(file): \(counts)" + (reason.map { "; \($0)" } ?? "")
+        case .error: text = terminal.styled("ERROR", .red) + " \(file): \(reason ?? "script error")"
+        case .skipped: text = terminal.styled("SKIPPED", .yellow) + " \(file): \(reason ?? "")"
         }
         try terminal.writeLine(text)
         try terminal.writeLine("")

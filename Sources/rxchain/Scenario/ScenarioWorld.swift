@@ -121,12 +121,11 @@ final class ScenarioWorld {
                 return device.refused(rejection.description)
             }
         case .edit(let id, let fields, let at):
-            let current = await device.state.replicated.transactions[id]
-            guard let charge = fields.charge ?? current?.charge else {
-                return device.refused(
-                    current == nil
-                        ? "payload.id: no transaction with id '\(id)'"
-                        : "payload.id: transaction '\(id)' is deleted (give a charge to put it anyway)")
+            guard let current = await device.state.replicated.transactions[id] else {
+                return device.refused("payload.id: no transaction with id '\(id)'")
+            }
+            guard !current.isDeleted, let charge = fields.charge ?? current.charge else {
+                return device.refused("payload.id: " + LedgerEditCommand.deletedReason(id))
             }
             do {
                 let action = try LedgerCommand.put(

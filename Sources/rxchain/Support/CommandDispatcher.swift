@@ -83,7 +83,7 @@ struct CommandDispatcher: Sendable {
 
     /// `help ledger replay`: the help of the command the words name.
     private func resolveHelp(_ words: ArraySlice<String>, command: any Command, path: [String]) -> Resolution {
-        guard let word = words.first else { return .help(command, path: path) }
+        guard let word = words.first, word != "--help", word != "-h" else { return .help(command, path: path) }
         guard let subcommand = command.subcommands.first(where: { $0.name == word }) else {
             let names = command.visibleSubcommands.map(\.name)
             return .invalid(
@@ -123,7 +123,8 @@ struct CommandDispatcher: Sendable {
         }
     }
 
-    private func reportUsageError(_ error: UsageError, path: [String]) -> ExitCode {
+    /// Prints `error` and a pointer to `--help` for the command at `path`; returns ``ExitCode/usage``.
+    func reportUsageError(_ error: UsageError, path: [String]) -> ExitCode {
         let command = path.joined(separator: " ")
         terminal.writeErrorLine("\(command): \(error.message)")
         terminal.writeErrorLine("Run '\(command) --help' for usage.")

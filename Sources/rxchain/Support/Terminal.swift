@@ -57,8 +57,14 @@ struct Terminal: Sendable {
     }
 
     /// Writes `text` and a newline to standard error; failures are ignored.
+    ///
+    /// Messages quote input (file contents, values from other devices), so control
+    /// characters other than the line breaks of `text` itself are escaped (`\u{1B}`):
+    /// nothing written here can drive the terminal.
     func writeErrorLine(_ text: String) {
-        try? write(text + "\n", to: STDERR_FILENO)
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+        try? write(safe + "\n", to: STDERR_FILENO)
     }
 
     /// `text` wrapped in the colour codes of `style` if standard output (or error, if `forErrors`) is coloured.

@@ -47,9 +47,12 @@ import Testing
             let store = root.appendingPathComponent("a")
             let none = try await ledger(store, ["compact"])
             #expect(none.exitCode == 1, "\(none)")
-            #expect(none.stderr.contains("no remote"), "\(none)")
+            #expect(none.stderr.contains("no store at '\(store.path)'"), "\(none)")
 
             try await succeed(store, ["categories", "new", "Food"])
+            let noRemote = try await ledger(store, ["compact"])
+            #expect(noRemote.exitCode == 1, "\(noRemote)")
+            #expect(noRemote.stderr.contains("no remote"), "\(noRemote)")
             try await succeed(store, ["sync", "--remote", root.appendingPathComponent("remote/playbook.ndjson").path])
             let file = try await ledger(store, ["compact"])
             #expect(file.exitCode == 1, "\(file)")

@@ -49,7 +49,7 @@ import Testing
     @Test(arguments: [
         ("sink phone", "2: unknown command 'sink' (did you mean 'sync'?)"),
         ("laptop: add t1 1 food", "2: unknown device 'laptop'"),
-        ("phone: add t1 lots food", "2: the charge 'lots' is not a finite number"),
+        ("phone: add t1 lots food", "2: the charge 'lots' is not a decimal number (like 12.5)"),
         ("expect phone transactions.t1.charge 12", "2: expected an operator"),
         ("phone: add t1 1 food \"open", "2: a quoted string is not closed"),
         ("advance soon", "2: 'soon' is not a duration"),
