@@ -77,7 +77,10 @@ struct RunCommand: Command {
             return result
         }
         if !json { try renderer.fileStarted(script) }
-        let runner = ScenarioRunner(script: script, baseDirectory: url.deletingLastPathComponent())
+        let baseDirectory = url.deletingLastPathComponent()
+        let runner = ScenarioRunner(
+            script: script, baseDirectory: baseDirectory, environment: context.environment,
+            playbookFiles: ScenarioRunner.readPlaybookFiles(of: script, baseDirectory: baseDirectory))
         let terminal = context.terminal
         let result = try AsyncBridge.run {
             try await runner.run { event in

@@ -126,10 +126,22 @@ struct ScenarioParser {
         switch arguments.first?.text {
         case "directory" where arguments.count <= 2:
             script.remote = .directory(path: arguments.count == 2 ? arguments[1].text : nil)
-        case "s3":
-            script.remote = .unavailable(kind: "s3", reason: "this build has no S3 remote (only 'remote directory')")
+        case "s3" where arguments.count == 2 || (arguments.count == 4 && arguments[2].is("endpoint")):
+            let location = arguments[1].text
+            let endpoint = arguments.count == 4 ? arguments[3].text : nil
+            guard location.hasPrefix("s3://") else {
+                throw ScenarioSyntaxError("remote s3 takes s3://bucket/key or s3://bucket/prefix/, got '\(location)'")
+            }
+            do {
+                // Checks the bucket, the key and the endpoint now; the run picks the endpoint if none is given.
+                _ = try LedgerRemoteSetting(parsing: location, endpoint: endpoint ?? "https://s3.amazonaws.com")
+            } catch {
+                throw ScenarioSyntaxError("remote s3: \(error)")
+            }
+            script.remote = .s3(location: location, endpoint: endpoint)
         default:
-            throw ScenarioSyntaxError("usage: remote directory [PATH] | remote s3 …")
+            throw ScenarioSyntaxError(
+                "usage: remote directory [PATH] | remote s3 s3://BUCKET/KEY|s3://BUCKET/PREFIX/ [endpoint URL]")
         }
     }
 

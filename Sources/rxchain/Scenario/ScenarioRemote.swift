@@ -2,8 +2,9 @@ import Foundation
 import RxChain
 import Synchronization
 
-/// The scenario's shared remote: a ``DirectoryRemote`` that plays the faults the script
-/// injects (`fault …`) on its next operations.
+/// The scenario's shared remote: any ``PlaybookRemote`` (a ``DirectoryRemote``, an
+/// ``S3Remote`` or an ``S3SegmentedRemote``) that plays the faults the script injects
+/// (`fault …`) on its next operations.
 ///
 /// - `conflict`, `fail`, `lost response` apply to the next append; `fail read` to the next
 ///   read (or revision check); `delay` to the next operation of any kind.
@@ -42,10 +43,10 @@ final class ScenarioRemote: PlaybookRemote {
         }
     }
 
-    let inner: DirectoryRemote
+    let inner: any PlaybookRemote
     private let script = Lock(Script())
 
-    init(_ inner: DirectoryRemote) {
+    init(_ inner: any PlaybookRemote) {
         self.inner = inner
     }
 

@@ -12,11 +12,49 @@ import RxChain
 /// - An error of the machine (a store that cannot be opened, a full disk) stops the file
 ///   as failed.
 /// - Temporary directories (the default remote and unnamed devices) are removed at the end.
+/// - `remote s3 LOCATION [endpoint URL]` uses the endpoint given, else `RXCHAIN_S3_ENDPOINT`
+///   (without either the file is skipped, saying so), with credentials from `AWS_ACCESS_KEY_ID`
+///   / `AWS_SECRET_ACCESS_KEY` (else `RXCHAIN_S3_ACCESS_KEY_ID` / `RXCHAIN_S3_SECRET_ACCESS_KEY`;
+///   else anonymous). Each run puts its playbook under a fresh `run-<UUID>/` below the given
+///   prefix, so a scenario starts from an empty playbook and reruns never collide; nothing is
+///   deleted from the bucket afterwards.
 struct ScenarioRunner {
     let script: ScenarioScript
     /// Relative paths in the script (named devices, `remote directory PATH`, `playbook load`)
     /// are resolved against this directory: the script's own.
     let baseDirectory: URL
+    /// The process environment (S3 endpoint and credentials).
+    var environment: [String: String] = [:]
+    /// The files `playbook load` names, as ``readPlaybookFiles(of:baseDirectory:)`` read them.
+    var playbookFiles: [String: Result<Data, NDJSONFileError>] = [:]
+
+    /// Reads every file a `playbook load` step of `script` names (relative to `baseDirectory`),
+    /// byte for byte: the step appends them verbatim, broken lines included.
+    ///
+    /// > Important: Blocking file I/O: call it before the run, on the command's thread, never
+    /// > from a task.
+    static func readPlaybookFiles(of script: ScenarioScript, baseDirectory: URL) -> [String: Result<
+        Data, NDJSONFileError
+    >] {
+        var files: [String: Result<Data, NDJSONFileError>] = [:]
+        for step in script.steps {
+            guard case .loadPlaybook(let path) = step.action, files[path] == nil else { continue }
+            let url = URL(fileURLWithPath: path, relativeTo: baseDirectory)
+            var data = Data()
+            do {
+                try NDJSONReader.readChunks(ofFile: url.path) { chunk in
+                    data.append(contentsOf: chunk)
+                    return true
+                }
+                files[path] = .success(data)
+            } catch let error as NDJSONFileError {
+                files[path] = .failure(error)
+            } catch {
+                preconditionFailure("the chunk handler throws nothing: \(error)")
+            }
+        }
+        return files
+    }
 
     /// A failure of the machine, not of the script.
     private struct RunFailure: Error, CustomStringConvertible {
@@ -26,11 +64,12 @@ struct ScenarioRunner {
     /// Runs the script; `emit` gets each step's event as soon as the step is done.
     func run(emit: (ScenarioEvent) throws -> Void) async throws -> ScenarioFileResult {
         var result = ScenarioFileResult(file: script.file, title: script.title, outcome: .passed)
-        guard case .directory(let remotePath) = script.remote else {
-            if case .unavailable(let kind, let reason) = script.remote {
-                result.outcome = .skipped
-                result.reason = "needs a \(kind) remote: \(reason)"
-            }
+        if case .s3(_, let endpoint) = script.remote, endpoint == nil,
+            (environment["RXCHAIN_S3_ENDPOINT"] ?? "").isEmpty
+        {
+            result.outcome = .skipped
+            result.reason =
+                "needs an S3 endpoint: give one on the remote line ('endpoint URL') or set RXCHAIN_S3_ENDPOINT"
             return result
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -39,9 +78,9 @@ struct ScenarioRunner {
         let clock = ScenarioClock(seconds: script.clockStart)
         let world: ScenarioWorld
         do {
-            let location = remotePath.map(playbookFile)?.path ?? root.path + "/remote/playbook.ndjson"
             world = ScenarioWorld(
-                remote: ScenarioRemote(try DirectoryRemote(location)), clock: clock, baseDirectory: baseDirectory)
+                remote: ScenarioRemote(try makeRemote(root: root)), clock: clock, baseDirectory: baseDirectory,
+                playbookFiles: playbookFiles)
         } catch {
             result.outcome = .failed
             result.reason = "cannot set up the remote: \(error)"
@@ -90,6 +129,37 @@ struct ScenarioRunner {
         }
         await world.closeAll()
         return result
+    }
+
+    /// The script's remote: a directory (in `root` unless a path is given) or S3.
+    private func makeRemote(root: URL) throws -> any PlaybookRemote {
+        switch script.remote {
+        case .directory(let path):
+            return try DirectoryRemote(path.map(playbookFile)?.path ?? root.path + "/remote/playbook.ndjson")
+        case .s3(let location, let endpoint):
+            let region = S3Credentials.region(environment: environment)
+            let setting = try LedgerRemoteSetting(
+                parsing: Self.freshLocation(location), endpoint: endpoint ?? environment["RXCHAIN_S3_ENDPOINT"],
+                region: region)
+            let credentials =
+                S3Credentials(environment: environment)
+                ?? S3Credentials(environment: [
+                    "AWS_ACCESS_KEY_ID": environment["RXCHAIN_S3_ACCESS_KEY_ID"] ?? "",
+                    "AWS_SECRET_ACCESS_KEY": environment["RXCHAIN_S3_SECRET_ACCESS_KEY"] ?? "",
+                ])
+            return try setting.makeRemote(credentials: credentials, region: region)
+        }
+    }
+
+    /// `location` with a fresh `run-<UUID>/` before its last part: `s3://b/p/` →
+    /// `s3://b/p/run-…/`, `s3://b/p/book.ndjson` → `s3://b/p/run-…/book.ndjson`.
+    static func freshLocation(_ location: String) -> String {
+        let run = "run-\(UUID().uuidString.lowercased())/"
+        if location.hasSuffix("/") { return location + run }
+        let bucketEnd = location.dropFirst(5).firstIndex(of: "/") ?? location.endIndex
+        let slash = location[bucketEnd...].lastIndex(of: "/") ?? bucketEnd
+        let next = location.index(after: slash)
+        return String(location[..<next]) + run + String(location[next...])
     }
 
     /// `remote directory PATH`: the playbook file `PATH/playbook.ndjson`, or PATH itself when

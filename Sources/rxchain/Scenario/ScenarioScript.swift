@@ -6,8 +6,10 @@ struct ScenarioScript: Sendable {
     enum Remote: Sendable, Equatable {
         /// The embedded directory remote; in a temporary directory when `path` is `nil`.
         case directory(path: String?)
-        /// A remote this build cannot reach: the scenario is skipped, saying why.
-        case unavailable(kind: String, reason: String)
+        /// S3-compatible storage: `s3://bucket/key` (one object) or `s3://bucket/prefix/`
+        /// (segmented), at `endpoint` or else `RXCHAIN_S3_ENDPOINT`; each run uses a fresh
+        /// sub-prefix (see ``ScenarioRunner``).
+        case s3(location: String, endpoint: String?)
     }
 
     /// A `device NAME [at DIR]` line.

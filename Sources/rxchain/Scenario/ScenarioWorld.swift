@@ -8,12 +8,18 @@ final class ScenarioWorld {
     let remote: ScenarioRemote
     let clock: ScenarioClock
     let baseDirectory: URL
+    /// The contents of the files `playbook load` names, read before the run (see ``ScenarioRunner/readPlaybookFiles(of:baseDirectory:)``).
+    let playbookFiles: [String: Result<Data, NDJSONFileError>]
     private(set) var devices: [String: ScenarioDevice] = [:]
 
-    init(remote: ScenarioRemote, clock: ScenarioClock, baseDirectory: URL) {
+    init(
+        remote: ScenarioRemote, clock: ScenarioClock, baseDirectory: URL,
+        playbookFiles: [String: Result<Data, NDJSONFileError>] = [:]
+    ) {
         self.remote = remote
         self.clock = clock
         self.baseDirectory = baseDirectory
+        self.playbookFiles = playbookFiles
     }
 
     func open(_ name: String, directory: URL) async throws {
@@ -89,9 +95,11 @@ final class ScenarioWorld {
             try await appendToPlaybook(Data((line + "\n").utf8))
             event.detail = ["appended 1 line to the playbook"]
         case .loadPlaybook(let path):
-            let url = URL(fileURLWithPath: path, relativeTo: baseDirectory)
-            guard var data = FileManager.default.contents(atPath: url.path) else {
-                throw scriptError("cannot read the playbook file '\(path)' (looked at \(url.path))")
+            var data: Data
+            switch playbookFiles[path] {
+            case .success(let contents)?: data = contents
+            case .failure(let error)?: throw scriptError("cannot read the playbook file '\(path)': \(error.reason)")
+            case nil: throw scriptError("the playbook file '\(path)' was not read before the run")
             }
             if let last = data.last, last != UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
             guard !data.isEmpty else { throw scriptError("the playbook file '\(path)' is empty") }
@@ -184,8 +192,19 @@ final class ScenarioWorld {
     /// Appends whole lines to the remote as another tool would (no faults, no actionId).
     private func appendToPlaybook(_ data: Data) async throws {
         for _ in 0..<3 {
-            let revision = try await remote.inner.currentRevision()
-            if case .committed = try await remote.inner.append(data, expecting: revision, localCopy: nil) { return }
+            // A remote that rewrites the whole playbook (one S3 object) needs it with the new lines.
+            let revision: Revision
+            var localCopy: Data?
+            if remote.inner.needsLocalCopy {
+                let chunk = try await remote.inner.read(after: nil)
+                revision = chunk.revision
+                localCopy = chunk.lines + data
+            } else {
+                revision = try await remote.inner.currentRevision()
+            }
+            if case .committed = try await remote.inner.append(data, expecting: revision, localCopy: localCopy) {
+                return
+            }
         }
         throw PlaybookRemoteError.unavailable(location: remote.location, reason: "the playbook kept moving")
     }

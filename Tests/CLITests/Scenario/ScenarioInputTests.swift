@@ -109,6 +109,23 @@ import Testing
         }
     }
 
+    @Test func aPlaybookFileThatCannotBeReadIsNamedWithWhatIsWrong() async throws {
+        let script = "device phone\nplaybook load missing.ndjson\nplaybook load .\n"
+        try await run(script) { result, _ in
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(
+                result.stderr.contains(
+                    "s.scenario:2: cannot read the playbook file 'missing.ndjson': no such file or directory"),
+                "\(result)")
+        }
+        try await run("device phone\nplaybook load .\n") { result, _ in
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(
+                result.stderr.contains("s.scenario:2: cannot read the playbook file '.': it is a directory"),
+                "\(result)")
+        }
+    }
+
     @Test func anUnreadableScriptIsNamedWithWhatIsWrong() async throws {
         try await run([:], ["missing.scenario", "."]) { result, _ in
             #expect(result.exitCode == 2, "\(result)")
