@@ -50,13 +50,18 @@ public struct DirectoryRemote: PlaybookRemote {
     private let writer: DispatchQueue
     private let reader: DispatchQueue
 
-    /// Creates a remote for the playbook at `location`: a `file://` URL or a plain path
-    /// (relative paths are resolved against the current directory, once, here).
+    /// Creates a remote for the playbook at `location`: `file:///absolute/path` (also
+    /// `file://localhost/…` and `file:/…`, percent-encoded) or a plain path, absolute or
+    /// relative (resolved against the current directory, once, here).
     ///
-    /// Nothing is touched on disk until the first operation.
+    /// A plain path is taken literally (`?` and `#` are part of the file name); a location
+    /// that starts with a scheme (`letters:`) is a URL, so write a relative path whose first
+    /// component holds a `:` as `./name`. Nothing is touched on disk until the first operation.
     ///
-    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for another scheme
-    ///   (`http://…`), a URL with a host, an empty location or one naming a directory.
+    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` naming the problem for
+    ///   a relative file URL (`file:name`, which would name `/name`), another scheme
+    ///   (`mailto:`, `http://`), a URL with a host, a query or a fragment, an empty location,
+    ///   or one naming a directory.
     public init(_ location: String, lockTimeout: Duration = .seconds(10)) throws {
         let path = try Self.playbookPath(parsing: location)
         self.location = URL(fileURLWithPath: path).absoluteString

@@ -23,16 +23,35 @@ package struct POSIXFile {
         return file
     }
 
-    /// Opens `path`, or returns `nil` when it does not exist.
-    static func openIfExists(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> POSIXFile? {
+    /// Opens `path`, or returns `nil` when it does not exist; a failure names `operation`.
+    static func openIfExists(_ path: String, _ flags: Int32, mode: mode_t = 0o644, operation: String = "open") throws
+        -> POSIXFile?
+    {
         while true {
             let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
             if descriptor >= 0 { return POSIXFile(descriptor: descriptor, path: path) }
             let code = errno
             if code == EINTR { continue }
             if code == ENOENT { return nil }
-            throw PlaybookRemoteError.posix(code, "open", path)
+            throw PlaybookRemoteError.posix(code, operation, path)
         }
+    }
+
+    /// The whole contents of `path`, or `nil` when it does not exist.
+    ///
+    /// Only a missing file (`ENOENT`) is `nil`; anything else that stops the read — access
+    /// denied, a directory in its place, an I/O error — throws a ``PlaybookRemoteError``
+    /// naming `path` and the cause, with `purpose` as the operation.
+    package static func contentsIfExists(_ path: String, purpose: String) throws -> Data? {
+        guard let file = try openIfExists(path, O_RDONLY, operation: purpose) else { return nil }
+        defer { file.close() }
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0 else { throw PlaybookRemoteError.posix(errno, purpose, path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw PlaybookRemoteError.io(
+                location: path, operation: purpose, errno: status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+        }
+        return try file.read(count: Int(status.st_size), at: 0)
     }
 
     func close() {
