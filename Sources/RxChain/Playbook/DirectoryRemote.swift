@@ -19,7 +19,8 @@ import Foundation
 /// whole committed lines only. A crash at any point leaves the previous revision intact.
 ///
 /// - A missing playbook reads as empty at ``Revision/noPlaybook``; the first append
-///   creates it, and its directory if needed.
+///   creates the file, never its directory: a missing directory (a share that is not
+///   mounted) is ``PlaybookRemoteError/missingDirectory(_:)`` and nothing is written.
 /// - A playbook file with no commit record (written by another tool) counts up to its
 ///   last complete line; the first append adopts it and keeps every such line.
 /// - The revision is `<epoch>-<generation>-<length>`: the generation grows with every

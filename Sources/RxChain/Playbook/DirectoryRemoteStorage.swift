@@ -74,8 +74,12 @@ struct DirectoryRemoteStorage: Sendable {
     /// Appends `lines` under the lock if the committed revision is still `expected`.
     ///
     /// Order of effects, each durable before the next: (first append only) a generation-0
-    /// record; the lines, after cutting any uncommitted tail a crashed writer left; the
-    /// new record. A crash anywhere leaves the previous commit intact.
+    /// record, then the playbook file (its directory fsynced); the lines, after cutting
+    /// any uncommitted tail a crashed writer left; the new record. A crash anywhere leaves
+    /// the previous commit intact.
+    ///
+    /// - Throws: ``PlaybookRemoteError/missingDirectory(_:)`` when the playbook's directory
+    ///   does not exist: it is never created.
     func append(_ lines: Data, expecting expected: Revision) throws -> AppendOutcome {
         guard !lines.isEmpty else {
             throw PlaybookRemoteError.invalidLines(location: location, reason: "no lines given")
@@ -84,7 +88,7 @@ struct DirectoryRemoteStorage: Sendable {
             throw PlaybookRemoteError.invalidLines(
                 location: location, reason: "the last line does not end in a newline (\"\\n\")")
         }
-        try POSIXFile.makeDirectories(directoryPath)
+        try requireDirectory()
         let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
         defer { lock.release() }
 
@@ -93,8 +97,9 @@ struct DirectoryRemoteStorage: Sendable {
         var record = snapshot.record ?? CommitRecord.fresh(length: snapshot.length)
         if snapshot.record == nil { try record.publish(to: commitPath, directory: directoryPath) }
 
-        let file = try POSIXFile.open(playbookPath, O_RDWR | O_CREAT)
+        let (file, created) = try POSIXFile.openCreating(playbookPath, O_RDWR)
         defer { file.close() }
+        if created { try POSIXFile.syncDirectory(directoryPath) }
         let size = try file.size()
         guard size >= record.length else {
             throw PlaybookRemoteError.corruptCommitRecord(
@@ -112,6 +117,20 @@ struct DirectoryRemoteStorage: Sendable {
         record.length += lines.count
         try record.publish(to: commitPath, directory: directoryPath)
         return .committed(revision: record.revision, cursor: Self.cursor(at: record.length))
+    }
+
+    /// Checks that the playbook's directory exists; it is never created.
+    private func requireDirectory() throws {
+        var status = stat()
+        guard stat(directoryPath, &status) == 0 else {
+            let code = errno
+            if code == ENOENT { throw PlaybookRemoteError.missingDirectory(directoryPath) }
+            throw PlaybookRemoteError.posix(code, "look up the playbook's directory", directoryPath)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw PlaybookRemoteError.io(
+                location: playbookPath, operation: "create it in \(directoryPath)", errno: ENOTDIR)
+        }
     }
 
     static func cursor(at offset: Int) -> PlaybookCursor {

@@ -23,6 +23,23 @@ package struct POSIXFile {
         return file
     }
 
+    /// Opens `path`, creating it if it does not exist, and says whether this call created it
+    /// (`O_CREAT | O_EXCL` first, so two processes never both believe they made the file).
+    /// The caller fsyncs the directory when `created` is `true`.
+    static func openCreating(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> (
+        file: POSIXFile, created: Bool
+    ) {
+        while true {
+            let descriptor = systemOpen(path, flags | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if descriptor >= 0 { return (POSIXFile(descriptor: descriptor, path: path), true) }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EEXIST else { throw PlaybookRemoteError.posix(code, "create", path) }
+            // Someone else made it first: open theirs (it may vanish again; then try to create it once more).
+            if let file = try openIfExists(path, flags, mode: mode) { return (file, false) }
+        }
+    }
+
     /// Opens `path`, or returns `nil` when it does not exist; a failure names `operation`.
     static func openIfExists(_ path: String, _ flags: Int32, mode: mode_t = 0o644, operation: String = "open") throws
         -> POSIXFile?
@@ -156,6 +173,9 @@ package struct POSIXFile {
     }
 
     /// Creates `path` and any missing parent directories, each durably (its parent is fsynced).
+    ///
+    /// For a device's own directories only: a remote never creates the directories of a
+    /// playbook (a missing one is most often a share that is not mounted).
     static func makeDirectories(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 { return }

@@ -39,6 +39,11 @@ struct ScenarioRunner {
         let clock = ScenarioClock(seconds: script.clockStart)
         let world: ScenarioWorld
         do {
+            // The default remote's directory is the runner's own; a PATH the script names must exist.
+            if remotePath == nil {
+                try FileManager.default.createDirectory(
+                    at: root.appendingPathComponent("remote"), withIntermediateDirectories: true)
+            }
             let location = remotePath.map(resolve)?.path ?? root.path + "/remote/playbook.ndjson"
             world = ScenarioWorld(
                 remote: ScenarioRemote(try DirectoryRemote(location)), clock: clock, baseDirectory: baseDirectory)

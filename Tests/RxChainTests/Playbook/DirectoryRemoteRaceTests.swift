@@ -47,7 +47,6 @@ import Testing
 
     @Test func aLockHeldByAnotherDescriptorTimesOutWithAClearError() async throws {
         try await PlaybookFixture.with { fixture in
-            try FileManager.default.createDirectory(atPath: fixture.directory, withIntermediateDirectories: true)
             let holder = open(fixture.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             try #require(holder >= 0)
             try #require(flock(holder, LOCK_EX) == 0)
