@@ -117,6 +117,48 @@ package struct POSIXFile {
         }
     }
 
+    /// Where the bytes of ``append(_:landed:)`` went.
+    struct Placement: Equatable {
+        /// The offset of the first byte written.
+        var start: Int
+        /// The offset just after the last byte written.
+        var end: Int
+        /// Whether every piece landed right after the previous one (`false`: another
+        /// writer's bytes came between two pieces of a write the kernel split).
+        var isContiguous: Bool
+    }
+
+    /// Writes all of `data` at the end of a file opened with `O_APPEND`, and reports in
+    /// `landed` where it went — also when it throws part-way.
+    ///
+    /// Each piece goes at the end of the file as it is at that instant, atomically with
+    /// respect to other writers of the file, so this never writes over bytes another
+    /// program appended meanwhile (a positioned `pwrite` at a length read earlier would);
+    /// the caller compares `landed` with where it expected the bytes.
+    func append(_ data: Data, landed: inout Placement?) throws {
+        try data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if result < 0 {
+                    guard errno == EINTR else { throw PlaybookRemoteError.posix(errno, "write", path) }
+                    continue
+                }
+                let end = Int(lseek(descriptor, 0, SEEK_CUR))
+                guard end >= result else { throw PlaybookRemoteError.posix(errno, "find the end of", path) }
+                let start = end - result
+                if var placement = landed {
+                    placement.isContiguous = placement.isContiguous && start == placement.end
+                    placement.end = end
+                    landed = placement
+                } else {
+                    landed = Placement(start: start, end: end, isContiguous: true)
+                }
+                done += result
+            }
+        }
+    }
+
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int) throws {
         while ftruncate(descriptor, off_t(length)) != 0 {
@@ -199,4 +241,8 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 
 private func systemClose(_ descriptor: Int32) {
     _ = close(descriptor)
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -33,7 +33,9 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
     case io(location: String, operation: String, errno: Int32)
     /// Another writer held the lock file for longer than the remote waits.
     case lockTimeout(lockFile: String, waited: Duration)
-    /// The commit record beside the playbook cannot be trusted; nothing was changed.
+    /// The commit record beside the playbook does not fit it and could not be repaired
+    /// now (the lock or write access was missing), or the playbook shrank under a read;
+    /// nothing was changed.
     case corruptCommitRecord(location: String, reason: String)
     /// The cursor was not made by this remote for this playbook.
     case invalidCursor(PlaybookCursor, location: String, reason: String)

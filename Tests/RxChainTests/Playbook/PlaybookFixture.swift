@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import Testing
+
+@testable import RxChain
 
 #if canImport(Glibc)
     import Glibc
@@ -60,6 +62,18 @@ struct PlaybookFixture {
     /// The commit record's bytes ("" when there is none).
     func commitText() -> String {
         String(decoding: FileManager.default.contents(atPath: commitPath) ?? Data(), as: UTF8.self)
+    }
+
+    /// Leaves what a writer of this remote that died in the middle of appending `lines`
+    /// leaves: its intent on top of the current commit record, then the first `written`
+    /// bytes of the lines at the end of the playbook.
+    func crashedAppend(_ lines: String, written: Int) throws {
+        guard case .valid(let record, _) = try CommitRecord.load(commitPath) else {
+            throw FixtureError(description: "no commit record to build a crashed append on")
+        }
+        let bytes = Data(lines.utf8)
+        try DirectoryRemoteIntent(appending: bytes, onTopOf: record).write(to: intentPath, directory: directory)
+        try appendRaw(bytes.prefix(written))
     }
 
     struct FixtureError: Error, CustomStringConvertible {
