@@ -108,8 +108,11 @@ package struct POSIXFile {
         try data.withUnsafeBytes { buffer in
             while done < buffer.count {
                 let result = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                if result >= 0 {
+                if result > 0 {
                     done += result
+                } else if result == 0 {
+                    // A regular file never takes 0 of a non-empty write; looping on it would never end.
+                    throw PlaybookRemoteError.io(location: path, operation: "write", errno: EIO)
                 } else if errno != EINTR {
                     throw PlaybookRemoteError.posix(errno, "write", path)
                 }
@@ -144,6 +147,8 @@ package struct POSIXFile {
                     guard errno == EINTR else { throw PlaybookRemoteError.posix(errno, "write", path) }
                     continue
                 }
+                // A regular file never takes 0 of a non-empty write; looping on it would never end.
+                guard result > 0 else { throw PlaybookRemoteError.io(location: path, operation: "write", errno: EIO) }
                 let end = Int(lseek(descriptor, 0, SEEK_CUR))
                 guard end >= result else { throw PlaybookRemoteError.posix(errno, "find the end of", path) }
                 let start = end - result
