@@ -17,6 +17,7 @@ enum RemoteBenchmark {
             let baseline = try bareAppend(path: root + "/bare.ndjson")
             let tailBaseline = try bareTailRead(path: root + "/bare.ndjson")
             for (name, lines) in [("small", 1), ("large", 200_000)] {
+                try FileManager.default.createDirectory(atPath: root + "/\(name)", withIntermediateDirectories: true)
                 let remote = try DirectoryRemote(root + "/\(name)/playbook.ndjson")
                 let seed = Data(repeatElement(line, count: lines).joined())
                 guard

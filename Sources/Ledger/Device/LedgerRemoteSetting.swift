@@ -33,8 +33,10 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
     ///     for AWS in `region`. Refused for other locations.
     ///   - region: the AWS region whose endpoint an `s3://` location without `endpoint` uses.
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` when no remote
-    ///   can be made for it (another scheme, a directory, an empty location, a bad bucket
-    ///   or endpoint, an endpoint for a file).
+    ///   can be made for the location (another scheme, a relative `file:` URL, a query or
+    ///   fragment, a directory, an empty location, a bad bucket, a `..` in a key);
+    ///   ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` for a bad endpoint, or an
+    ///   endpoint given with a location that is not `s3://`.
     public init(parsing location: String, endpoint: String? = nil, region: String = "us-east-1") throws {
         if location.hasPrefix("s3://") {
             let endpoint = endpoint ?? "https://s3.\(region).amazonaws.com"
@@ -46,9 +48,9 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
             self.location = location
             self.endpoint = endpoint
         } else {
-            guard endpoint == nil else {
-                throw PlaybookRemoteError.invalidLocation(
-                    location, reason: "an endpoint applies only to an s3:// location")
+            if let endpoint {
+                throw PlaybookRemoteError.invalidEndpoint(
+                    endpoint, reason: "an endpoint applies only to an s3:// location, not to '\(location)'")
             }
             self.location = try DirectoryRemote(location).location
         }
@@ -86,13 +88,19 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
         directory.appendingPathComponent("remote.json")
     }
 
-    /// The setting saved in `directory`, or `nil` when the store has none.
+    /// The setting saved in `directory`, or `nil` when the store has none (no `remote.json`).
     ///
-    /// - Throws: ``LedgerDeviceError/unreadableRemoteSetting(path:reason:)`` when the file
-    ///   exists but is not a setting.
+    /// Only a missing file means "no remote": a file that cannot be read is an error.
+    ///
+    /// - Throws: a ``PlaybookRemoteError`` naming the file and the cause when it cannot be
+    ///   read (permission denied, a directory in its place, an I/O error);
+    ///   ``LedgerDeviceError/unreadableRemoteSetting(path:reason:)`` when it was read but
+    ///   is not a setting.
     public static func saved(in directory: URL) throws -> LedgerRemoteSetting? {
         let file = file(in: directory)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        guard let data = try POSIXFile.contentsIfExists(file.path, purpose: "read the store's remote setting") else {
+            return nil
+        }
         do {
             return try JSONDecoder().decode(LedgerRemoteSetting.self, from: data)
         } catch {

@@ -8,17 +8,45 @@ import Foundation
 
 /// The files of a ``DirectoryRemote`` and the blocking operations on them.
 ///
-/// Three files live side by side: the playbook, its commit record (`.commit`, see
-/// ``CommitRecord``) and the lock file (`.lock`). Everything here blocks (disk, lock
-/// waits); ``DirectoryRemote`` calls it on its own dispatch queues.
+/// Four files live side by side: the playbook, its commit record (`.commit`, see
+/// ``CommitRecord``), the intent of the last append (`.intent`, see
+/// ``DirectoryRemoteIntent``) and the lock file (`.lock`). Everything here blocks (disk,
+/// lock waits); ``DirectoryRemote`` calls it on its own dispatch queues.
+///
+/// Readers take no lock while the commit record fits the file and nothing past it needs
+/// adopting; otherwise they take the lock and settle the playbook first (see
+/// ``settle(_:)``), exactly as a writer does before every append.
 struct DirectoryRemoteStorage: Sendable {
     /// The committed state a reader or writer works from.
-    struct Snapshot {
+    struct Snapshot: Equatable {
         /// The commit record, or `nil` for a playbook without one (missing, or written by another tool).
         var record: CommitRecord?
         /// The committed length in bytes.
         var length: Int
         var revision: Revision { record?.revision ?? CommitRecord.unversionedRevision(length: length) }
+
+        static let empty = Snapshot(record: nil, length: 0)
+
+        init(record: CommitRecord?, length: Int) {
+            self.record = record
+            self.length = length
+        }
+
+        init(_ record: CommitRecord) {
+            self.init(record: record, length: record.length)
+        }
+    }
+
+    /// What a reader found without the lock.
+    enum Probe {
+        /// The committed state, ready to read.
+        case committed(Snapshot)
+        /// Complete lines past the committed length that no intent explains: another
+        /// program appended them, and the lock holder adopts them. `snapshot` is the state
+        /// without them, for a reader that cannot take the lock.
+        case foreignLines(Snapshot)
+        /// The commit record does not fit the playbook (`reason`); the lock holder repairs it.
+        case needsRepair(reason: String)
     }
 
     let location: String
@@ -26,27 +54,39 @@ struct DirectoryRemoteStorage: Sendable {
     let directoryPath: String
     let lockTimeout: Duration
     var commitPath: String { playbookPath + ".commit" }
+    var intentPath: String { playbookPath + ".intent" }
     var lockPath: String { playbookPath + ".lock" }
 
-    /// The committed state, without taking the lock.
+    /// The committed state, after adopting lines another program appended and repairing a
+    /// record that does not fit the playbook; the lock is taken only for that.
     ///
-    /// With a commit record, its length is what counts. Without one, a missing or empty
-    /// playbook is ``Revision/noPlaybook``, and a playbook written by another tool counts
-    /// up to its last complete line. A first append makes the record before writing any
-    /// line, so when lines appear the record is read again and wins.
-    func snapshot() throws -> Snapshot {
-        if let record = try CommitRecord.load(commitPath) { return Snapshot(record: record, length: record.length) }
-        guard let file = try POSIXFile.openIfExists(playbookPath, O_RDONLY) else { return Snapshot(length: 0) }
-        defer { file.close() }
-        let size = try file.size()
-        guard size > 0 else { return Snapshot(length: 0) }
-        if let record = try CommitRecord.load(commitPath) { return Snapshot(record: record, length: record.length) }
-        return Snapshot(length: try file.completeLinesLength(size: size))
+    /// A reader that cannot take the lock (another holder past `lockTimeout`, a read-only
+    /// share) still reads: without the foreign lines, which a later read or append adopts.
+    /// - Throws: ``PlaybookRemoteError/corruptCommitRecord(location:reason:)`` when the
+    ///   record needs a repair and the lock cannot be taken to make it.
+    func committedSnapshot() throws -> Snapshot {
+        switch try probe() {
+        case .committed(let snapshot):
+            return snapshot
+        case .foreignLines(let snapshot):
+            do {
+                return try settledUnderLock()
+            } catch let error as PlaybookRemoteError where Self.isLockUnavailable(error) {
+                return snapshot
+            }
+        case .needsRepair(let reason):
+            do {
+                return try settledUnderLock()
+            } catch let error as PlaybookRemoteError where Self.isLockUnavailable(error) {
+                throw PlaybookRemoteError.corruptCommitRecord(
+                    location: commitPath, reason: "\(reason); it cannot be repaired now: \(error)")
+            }
+        }
     }
 
     /// The committed lines after byte `cursor` (`nil`: from the start).
     func read(after cursor: PlaybookCursor?) throws -> PlaybookChunk {
-        let snapshot = try snapshot()
+        let snapshot = try committedSnapshot()
         let offset = try byteOffset(of: cursor, committedLength: snapshot.length)
         guard offset < snapshot.length else {
             return PlaybookChunk(lines: Data(), cursor: Self.cursor(at: offset), revision: snapshot.revision)
@@ -71,47 +111,74 @@ struct DirectoryRemoteStorage: Sendable {
         return PlaybookChunk(lines: bytes, cursor: Self.cursor(at: snapshot.length), revision: snapshot.revision)
     }
 
-    /// Appends `lines` under the lock if the committed revision is still `expected`.
+    /// What the files say without the lock.
     ///
-    /// Order of effects, each durable before the next: (first append only) a generation-0
-    /// record; the lines, after cutting any uncommitted tail a crashed writer left; the
-    /// new record. A crash anywhere leaves the previous commit intact.
-    func append(_ lines: Data, expecting expected: Revision) throws -> AppendOutcome {
-        guard !lines.isEmpty else {
-            throw PlaybookRemoteError.invalidLines(location: location, reason: "no lines given")
+    /// Order of reads: the record, then the playbook's bytes past it, then the intent. A
+    /// writer publishes in the opposite order (intent, bytes, record), so bytes of an
+    /// append that this reader sees always come with that append's intent, and an append
+    /// in progress is never mistaken for another program's lines. Reading the intent
+    /// first would only send the reader to the lock for nothing, never adopt wrongly:
+    /// adopting happens under the lock, which every writer holds from intent to record.
+    func probe() throws -> Probe {
+        let record: CommitRecord
+        switch try CommitRecord.load(commitPath) {
+        case .corrupt(let reason, _):
+            return .needsRepair(reason: reason)
+        case .missing:
+            guard let file = try POSIXFile.openIfExists(playbookPath, O_RDONLY) else { return .committed(.empty) }
+            defer { file.close() }
+            let size = try file.size()
+            guard size > 0 else { return .committed(.empty) }
+            // A first append makes the record before writing any line: if lines are here, read the record again.
+            guard case .missing = try CommitRecord.load(commitPath) else { return try probe() }
+            return .committed(Snapshot(record: nil, length: try file.completeLinesLength(size: size)))
+        case .valid(let valid, _):
+            record = valid
         }
-        guard lines.last == UInt8(ascii: "\n") else {
-            throw PlaybookRemoteError.invalidLines(
-                location: location, reason: "the last line does not end in a newline (\"\\n\")")
+        let file = try POSIXFile.openIfExists(playbookPath, O_RDONLY)
+        defer { file?.close() }
+        let size = try file?.size() ?? 0
+        if let problem = try mismatch(of: record, file: file, size: size) { return .needsRepair(reason: problem) }
+        let snapshot = Snapshot(record)
+        guard let file, size > record.length else { return .committed(snapshot) }
+        // Only complete lines are adopted: a tail without a line end has nothing to adopt.
+        guard try file.completeLinesLength(size: size) > record.length else { return .committed(snapshot) }
+        let tail = try file.read(count: size - record.length, at: record.length)
+        if let intent = try DirectoryRemoteIntent.load(intentPath), intent.builds(on: record), intent.explains(tail) {
+            return .committed(snapshot)
         }
-        try POSIXFile.makeDirectories(directoryPath)
+        return .foreignLines(snapshot)
+    }
+
+    /// Takes the lock, settles the playbook (``settle(_:)``) and returns the committed state.
+    private func settledUnderLock() throws -> Snapshot {
         let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
         defer { lock.release() }
+        let file = try POSIXFile.openIfExists(playbookPath, O_RDWR | O_APPEND)
+        defer { file?.close() }
+        return try settle(file).snapshot
+    }
 
-        let snapshot = try snapshot()
-        guard snapshot.revision == expected else { return .conflict(current: snapshot.revision) }
-        var record = snapshot.record ?? CommitRecord.fresh(length: snapshot.length)
-        if snapshot.record == nil { try record.publish(to: commitPath, directory: directoryPath) }
+    /// Why `record` does not fit a playbook of `size` bytes, or `nil` when it does: it
+    /// must not reach past the end, and it must end at a line end.
+    func mismatch(of record: CommitRecord, file: POSIXFile?, size: Int) throws -> String? {
+        if record.length > size {
+            return "it commits \(record.length) bytes but \(playbookPath) has only \(size)"
+        }
+        guard record.length > 0, let file else { return nil }
+        guard try file.read(count: 1, at: record.length - 1).first == UInt8(ascii: "\n") else {
+            return "it commits \(record.length) bytes of \(playbookPath), which ends inside a line"
+        }
+        return nil
+    }
 
-        let file = try POSIXFile.open(playbookPath, O_RDWR | O_CREAT)
-        defer { file.close() }
-        let size = try file.size()
-        guard size >= record.length else {
-            throw PlaybookRemoteError.corruptCommitRecord(
-                location: commitPath, reason: "it commits \(record.length) bytes but \(playbookPath) has only \(size)")
+    /// Whether `error` says the lock cannot be had now (held too long, or no permission to
+    /// take it or to write), as opposed to a fault that every caller must hear about.
+    private static func isLockUnavailable(_ error: PlaybookRemoteError) -> Bool {
+        switch error {
+        case .lockTimeout, .permissionDenied: true
+        default: false
         }
-        do {
-            if size > record.length { try file.truncate(to: record.length) }
-            try file.write(lines, at: record.length)
-            try file.sync()
-        } catch {
-            try? file.truncate(to: record.length)
-            throw error
-        }
-        record.generation += 1
-        record.length += lines.count
-        try record.publish(to: commitPath, directory: directoryPath)
-        return .committed(revision: record.revision, cursor: Self.cursor(at: record.length))
     }
 
     static func cursor(at offset: Int) -> PlaybookCursor {

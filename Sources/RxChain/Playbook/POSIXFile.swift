@@ -23,16 +23,52 @@ package struct POSIXFile {
         return file
     }
 
-    /// Opens `path`, or returns `nil` when it does not exist.
-    static func openIfExists(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> POSIXFile? {
+    /// Opens `path`, creating it if it does not exist, and says whether this call created it
+    /// (`O_CREAT | O_EXCL` first, so two processes never both believe they made the file).
+    /// The caller fsyncs the directory when `created` is `true`.
+    static func openCreating(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> (
+        file: POSIXFile, created: Bool
+    ) {
+        while true {
+            let descriptor = systemOpen(path, flags | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if descriptor >= 0 { return (POSIXFile(descriptor: descriptor, path: path), true) }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EEXIST else { throw PlaybookRemoteError.posix(code, "create", path) }
+            // Someone else made it first: open theirs (it may vanish again; then try to create it once more).
+            if let file = try openIfExists(path, flags, mode: mode) { return (file, false) }
+        }
+    }
+
+    /// Opens `path`, or returns `nil` when it does not exist; a failure names `operation`.
+    static func openIfExists(_ path: String, _ flags: Int32, mode: mode_t = 0o644, operation: String = "open") throws
+        -> POSIXFile?
+    {
         while true {
             let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
             if descriptor >= 0 { return POSIXFile(descriptor: descriptor, path: path) }
             let code = errno
             if code == EINTR { continue }
             if code == ENOENT { return nil }
-            throw PlaybookRemoteError.posix(code, "open", path)
+            throw PlaybookRemoteError.posix(code, operation, path)
         }
+    }
+
+    /// The whole contents of `path`, or `nil` when it does not exist.
+    ///
+    /// Only a missing file (`ENOENT`) is `nil`; anything else that stops the read — access
+    /// denied, a directory in its place, an I/O error — throws a ``PlaybookRemoteError``
+    /// naming `path` and the cause, with `purpose` as the operation.
+    package static func contentsIfExists(_ path: String, purpose: String) throws -> Data? {
+        guard let file = try openIfExists(path, O_RDONLY, operation: purpose) else { return nil }
+        defer { file.close() }
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0 else { throw PlaybookRemoteError.posix(errno, purpose, path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw PlaybookRemoteError.io(
+                location: path, operation: purpose, errno: status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+        }
+        return try file.read(count: Int(status.st_size), at: 0)
     }
 
     func close() {
@@ -72,11 +108,58 @@ package struct POSIXFile {
         try data.withUnsafeBytes { buffer in
             while done < buffer.count {
                 let result = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                if result >= 0 {
+                if result > 0 {
                     done += result
+                } else if result == 0 {
+                    // A regular file never takes 0 of a non-empty write; looping on it would never end.
+                    throw PlaybookRemoteError.io(location: path, operation: "write", errno: EIO)
                 } else if errno != EINTR {
                     throw PlaybookRemoteError.posix(errno, "write", path)
                 }
+            }
+        }
+    }
+
+    /// Where the bytes of ``append(_:landed:)`` went.
+    struct Placement: Equatable {
+        /// The offset of the first byte written.
+        var start: Int
+        /// The offset just after the last byte written.
+        var end: Int
+        /// Whether every piece landed right after the previous one (`false`: another
+        /// writer's bytes came between two pieces of a write the kernel split).
+        var isContiguous: Bool
+    }
+
+    /// Writes all of `data` at the end of a file opened with `O_APPEND`, and reports in
+    /// `landed` where it went — also when it throws part-way.
+    ///
+    /// Each piece goes at the end of the file as it is at that instant, atomically with
+    /// respect to other writers of the file, so this never writes over bytes another
+    /// program appended meanwhile (a positioned `pwrite` at a length read earlier would);
+    /// the caller compares `landed` with where it expected the bytes.
+    func append(_ data: Data, landed: inout Placement?) throws {
+        try data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if result < 0 {
+                    guard errno == EINTR else { throw PlaybookRemoteError.posix(errno, "write", path) }
+                    continue
+                }
+                // A regular file never takes 0 of a non-empty write; looping on it would never end.
+                guard result > 0 else { throw PlaybookRemoteError.io(location: path, operation: "write", errno: EIO) }
+                let end = Int(lseek(descriptor, 0, SEEK_CUR))
+                guard end >= result else { throw PlaybookRemoteError.posix(errno, "find the end of", path) }
+                let start = end - result
+                if var placement = landed {
+                    placement.isContiguous = placement.isContiguous && start == placement.end
+                    placement.end = end
+                    landed = placement
+                } else {
+                    landed = Placement(start: start, end: end, isContiguous: true)
+                }
+                done += result
             }
         }
     }
@@ -137,6 +220,9 @@ package struct POSIXFile {
     }
 
     /// Creates `path` and any missing parent directories, each durably (its parent is fsynced).
+    ///
+    /// For a device's own directories only: a remote never creates the directories of a
+    /// playbook (a missing one is most often a share that is not mounted).
     static func makeDirectories(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 { return }
@@ -160,4 +246,8 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 
 private func systemClose(_ descriptor: Int32) {
     _ = close(descriptor)
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -14,6 +14,17 @@ import Foundation
 public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The location string is not one this remote can use (wrong scheme, empty, a directory…).
     case invalidLocation(String, reason: String)
+    /// The endpoint of an object store is not `http(s)://host[:port]` (or was given for a
+    /// location that has no endpoint).
+    case invalidEndpoint(String, reason: String)
+    /// The directory that should hold the playbook does not exist. A remote creates the
+    /// playbook file on its first append, never its directories: a missing directory is
+    /// most often a share that is not mounted.
+    case missingDirectory(String)
+    /// The playbook ends in an incomplete line (no `"\n"`) that another program wrote at
+    /// byte `offset` (counted from 0); appends are refused until it is completed or removed,
+    /// because appending after it would join two lines.
+    case incompleteLine(location: String, offset: Int)
     /// A file or directory the remote needs does not exist.
     case notFound(location: String)
     /// The operating system refused access (`EACCES`, `EPERM`, `EROFS`).
@@ -22,7 +33,9 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
     case io(location: String, operation: String, errno: Int32)
     /// Another writer held the lock file for longer than the remote waits.
     case lockTimeout(lockFile: String, waited: Duration)
-    /// The commit record beside the playbook cannot be trusted; nothing was changed.
+    /// The commit record beside the playbook does not fit it and could not be repaired
+    /// now (the lock or write access was missing), or the playbook shrank under a read;
+    /// nothing was changed.
     case corruptCommitRecord(location: String, reason: String)
     /// The cursor was not made by this remote for this playbook.
     case invalidCursor(PlaybookCursor, location: String, reason: String)
@@ -38,6 +51,13 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .invalidLocation(let location, let reason):
             "invalid playbook location '\(location)': \(reason)"
+        case .invalidEndpoint(let endpoint, let reason):
+            "invalid endpoint '\(endpoint)': \(reason)"
+        case .missingDirectory(let directory):
+            "directory \(directory) does not exist; mount or create it (the playbook file is created on first "
+                + "sync, its directories never are)"
+        case .incompleteLine(let location, let offset):
+            "\(location) has an incomplete line at byte \(offset) written by another program; complete or remove it"
         case .notFound(let location):
             "\(location): not found"
         case .permissionDenied(let location, let operation):

@@ -77,7 +77,10 @@ struct LedgerSyncCommand: Command {
                 options.remote = try LedgerRemoteSetting(
                     parsing: location, endpoint: endpoint,
                     region: S3Credentials.region(environment: context.environment))
-            } catch {
+            } catch let error as PlaybookRemoteError {
+                if case .invalidEndpoint = error {
+                    throw UsageError("option '--endpoint' expects http(s)://host[:port] with an s3:// remote: \(error)")
+                }
                 throw UsageError(
                     "option '--remote' expects a file:// URL, a path, s3://bucket/key or s3://bucket/prefix/: \(error)")
             }

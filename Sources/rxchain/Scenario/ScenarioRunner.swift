@@ -135,7 +135,11 @@ struct ScenarioRunner {
     private func makeRemote(root: URL) throws -> any PlaybookRemote {
         switch script.remote {
         case .directory(let path):
-            return try DirectoryRemote(path.map(playbookFile)?.path ?? root.path + "/remote/playbook.ndjson")
+            // The script's own playbook: its directory is made here (a remote never makes one).
+            let file = path.map(playbookFile) ?? root.appendingPathComponent("remote/playbook.ndjson")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            return try DirectoryRemote(file.path)
         case .s3(let location, let endpoint):
             let region = S3Credentials.region(environment: environment)
             let setting = try LedgerRemoteSetting(

@@ -12,7 +12,9 @@ import Testing
 
     func withDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-compact-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // With an empty remote/ for a directory playbook: a remote never creates its directory.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("remote"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await body(directory)
     }

@@ -4,10 +4,12 @@ import Testing
 /// `rxchain ledger sync` and `status` end to end, through the built executable: stores in
 /// temporary directories syncing with one `file://` playbook.
 @Suite struct LedgerSyncCommandTests {
-    /// A fresh directory, removed by `body`'s end.
+    /// A fresh directory with an empty `remote/` for the playbook (a remote never creates
+    /// its directory), removed by `body`'s end.
     func withDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-sync-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("remote"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await body(directory)
     }

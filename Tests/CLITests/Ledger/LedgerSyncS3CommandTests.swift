@@ -39,8 +39,12 @@ import Testing
     @Test(arguments: [
         (["sync", "--endpoint", "http://127.0.0.1:9"], "--endpoint"),
         (["sync", "--remote", "s3://Not_A_Bucket/playbook.ndjson"], "bucket"),
-        (["sync", "--remote", "s3://bucket/playbook.ndjson", "--endpoint", "ftp://host"], "endpoint"),
-        (["sync", "--remote", "/tmp/playbook.ndjson", "--endpoint", "http://127.0.0.1:9"], "s3://"),
+        (["sync", "--remote", "s3://bucket/playbook.ndjson", "--endpoint", "ftp://host"], "option '--endpoint'"),
+        (["sync", "--remote", "s3://bucket/playbook.ndjson", "--endpoint", "http://h/x"], "option '--endpoint'"),
+        (["sync", "--remote", "/tmp/playbook.ndjson", "--endpoint", "http://127.0.0.1:9"], "option '--endpoint'"),
+        (["sync", "--remote", "s3://bucket/team/../playbook.ndjson"], "option '--remote'"),
+        (["sync", "--remote", "file:playbook.ndjson"], "file URLs must be file:///absolute/path"),
+        (["sync", "--remote", "mailto:x"], "the scheme 'mailto' is not supported"),
     ])
     func badRemoteOptionsAreUsageErrors(words: [String], named: String) async throws {
         try await withDirectory { root in

@@ -11,6 +11,9 @@ import Testing
     func withWorld<T>(_ body: (URL, LedgerRemoteSetting) async throws -> T) async throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-device-sync-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
+        // The playbook's directory exists, as a mounted share would: a remote never creates it.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("remote"), withIntermediateDirectories: true)
         return try await body(root, try LedgerRemoteSetting(parsing: root.path + "/remote/playbook.ndjson"))
     }
 
@@ -120,6 +123,8 @@ import Testing
 
     @Test func anotherRemoteStartsAFreshCopyAndKeepsThePendingActions() async throws {
         try await withWorld { root, remote in
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
             let other = try LedgerRemoteSetting(parsing: root.path + "/other/playbook.ndjson")
             let phone = try await open("phone", in: root, remote: remote)
             try await phone.record(.newCategory("Food"))

@@ -60,15 +60,82 @@ import Testing
         arguments: [
             ("s3://Bad_Bucket/p.ndjson", nil, "bucket"),
             ("s3://playbooks/", nil, "key"),
-            ("s3://playbooks/p.ndjson", "ftp://host", "endpoint"),
-            ("/srv/playbook.ndjson", "http://127.0.0.1:9000", "s3://"),
+            ("s3://playbooks/a/../p.ndjson", nil, "'..' segment"),
+            ("s3://playbooks/./p.ndjson", nil, "'.' segment"),
+            ("s3://playbooks/team/../", nil, "'..' segment"),
+            ("file:playbook.ndjson", nil, "file URLs must be file:///absolute/path"),
+            ("mailto:x", nil, "the scheme 'mailto' is not supported"),
+            ("file:///srv/p.ndjson?x=1", nil, "a query"),
+            ("file:///srv/p.ndjson#f", nil, "a fragment"),
         ] as [(String, String?, String)])
-    func badSettingsNameWhatIsWrong(location: String, endpoint: String?, named: String) {
+    func badLocationsNameWhatIsWrong(location: String, endpoint: String?, named: String) {
         #expect {
             try LedgerRemoteSetting(parsing: location, endpoint: endpoint)
         } throws: { error in
-            guard case PlaybookRemoteError.invalidLocation(_, let reason) = error else { return false }
-            return reason.contains(named) || "\(error)".contains(named)
+            guard case PlaybookRemoteError.invalidLocation(let rejected, let reason) = error else { return false }
+            return rejected == location && reason.contains(named)
         }
+    }
+
+    @Test(
+        arguments: [
+            ("s3://playbooks/p.ndjson", "ftp://host", "not an http:// or https:// URL"),
+            ("s3://playbooks/p.ndjson", "http://127.0.0.1:9000/bucket", "just scheme://host[:port]"),
+            ("s3://playbooks/p.ndjson", "http://127.0.0.1:9000?x=1", "just scheme://host[:port]"),
+            ("/srv/playbook.ndjson", "http://127.0.0.1:9000", "applies only to an s3:// location"),
+        ])
+    func aBadEndpointIsAnEndpointErrorNotALocationError(location: String, endpoint: String, named: String) {
+        #expect {
+            try LedgerRemoteSetting(parsing: location, endpoint: endpoint)
+        } throws: { error in
+            guard case PlaybookRemoteError.invalidEndpoint(let rejected, let reason) = error else { return false }
+            return rejected == endpoint && reason.contains(named) && "\(error)".hasPrefix("invalid endpoint '")
+        }
+    }
+
+    /// What stands where `remote.json` should be, for the tests of unreadable settings.
+    enum Obstacle: String, CaseIterable, Sendable {
+        case directory, symlinkLoop, storeIsAFile
+    }
+
+    @Test(arguments: Obstacle.allCases)
+    func onlyAMissingRemoteFileMeansNoRemote(obstacle: Obstacle) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try LedgerRemoteSetting.saved(in: root) == nil)
+
+        var store = root
+        let cause: String
+        switch obstacle {
+        case .directory:
+            try FileManager.default.createDirectory(
+                at: LedgerRemoteSetting.file(in: store), withIntermediateDirectories: false)
+            cause = "Is a directory"
+        case .symlinkLoop:
+            let file = LedgerRemoteSetting.file(in: store).path
+            try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: file)
+            cause = "Too many levels of symbolic links"
+        case .storeIsAFile:
+            store = root.appendingPathComponent("store")
+            try Data("not a directory".utf8).write(to: store)
+            cause = "Not a directory"
+        }
+        let path = LedgerRemoteSetting.file(in: store).path
+        let error = #expect(throws: PlaybookRemoteError.self) { try LedgerRemoteSetting.saved(in: store) }
+        #expect(error?.description.contains(path) == true, "\(String(describing: error))")
+        #expect(error?.description.contains(cause) == true, "\(String(describing: error))")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads a file whatever its mode"))
+    func anUnreadableRemoteFileIsAnErrorNamingTheFileAndTheCause() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try LedgerRemoteSetting(parsing: "/srv/team/playbook.ndjson").save(in: directory)
+        let file = LedgerRemoteSetting.file(in: directory)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
+        let error = #expect(throws: PlaybookRemoteError.self) { try LedgerRemoteSetting.saved(in: directory) }
+        #expect(error == .permissionDenied(location: file.path, operation: "read the store's remote setting"))
     }
 }

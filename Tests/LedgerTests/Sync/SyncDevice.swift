@@ -85,8 +85,10 @@ struct SyncWorld {
         return try await body(SyncWorld(root: root, playbookPath: root.path + "/remote/playbook.ndjson"))
     }
 
+    /// The playbook remote `name`, in a directory of its own (made here: a remote never creates it).
     func remote(_ name: String = "remote") throws -> DirectoryRemote {
-        try DirectoryRemote(root.path + "/\(name)/playbook.ndjson")
+        try FileManager.default.createDirectory(atPath: root.path + "/\(name)", withIntermediateDirectories: true)
+        return try DirectoryRemote(root.path + "/\(name)/playbook.ndjson")
     }
 
     /// The playbook's text.

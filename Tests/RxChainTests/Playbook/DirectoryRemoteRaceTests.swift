@@ -45,9 +45,52 @@ import Testing
         }
     }
 
+    @Test func readersRacingWritersSeeWholeCommittedLinesAndNeverAdoptAnAppendInProgress() async throws {
+        try await PlaybookFixture.with { fixture in
+            let (writers, linesEach, reads) = (3, 40, 150)
+            let read = try await withThrowingTaskGroup(of: String.self) { group in
+                for writer in 0..<writers {
+                    let remote = try fixture.remote()
+                    group.addTask {
+                        var revision = try await remote.currentRevision()
+                        for index in 0..<linesEach {
+                            var outcome = try await remote.append(
+                                ndjson("writer \(writer) line \(index)"), expecting: revision, localCopy: nil)
+                            while case .conflict(let current) = outcome {
+                                outcome = try await remote.append(
+                                    ndjson("writer \(writer) line \(index)"), expecting: current, localCopy: nil)
+                            }
+                            revision = try #require(outcome.committedRevision)
+                        }
+                        return ""
+                    }
+                }
+                for _ in 0..<2 {
+                    let remote = try fixture.remote()
+                    group.addTask {
+                        // Incremental reads, as a device does: each chunk continues the previous one.
+                        var text = ""
+                        var cursor: PlaybookCursor?
+                        for _ in 0..<reads {
+                            let chunk = try await remote.read(after: cursor)
+                            text += String(decoding: chunk.lines, as: UTF8.self)
+                            cursor = chunk.cursor
+                        }
+                        return text
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let file = fixture.fileText()
+            #expect(file.split(separator: "\n").count == writers * linesEach)
+            for text in read { #expect(file.hasPrefix(text)) }
+            // One generation per append: no reader adopted a writer's lines as another program's.
+            #expect(fixture.commitText().contains("\"generation\":\(writers * linesEach),"), "\(fixture.commitText())")
+        }
+    }
+
     @Test func aLockHeldByAnotherDescriptorTimesOutWithAClearError() async throws {
         try await PlaybookFixture.with { fixture in
-            try FileManager.default.createDirectory(atPath: fixture.directory, withIntermediateDirectories: true)
             let holder = open(fixture.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             try #require(holder >= 0)
             try #require(flock(holder, LOCK_EX) == 0)

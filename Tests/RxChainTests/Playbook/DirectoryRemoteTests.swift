@@ -9,12 +9,12 @@ import Testing
             #expect(try await remote.currentRevision() == .noPlaybook)
             let chunk = try await remote.read(after: nil)
             #expect(chunk == PlaybookChunk(lines: Data(), cursor: PlaybookCursor("0"), revision: .noPlaybook))
-            #expect(!FileManager.default.fileExists(atPath: fixture.directory))
+            #expect(try fixture.directoryEntries() == [])
             #expect(remote.needsLocalCopy == false)
         }
     }
 
-    @Test func theFirstAppendCreatesDirectoryAndPlaybook() async throws {
+    @Test func theFirstAppendCreatesThePlaybookInItsExistingDirectory() async throws {
         try await PlaybookFixture.with { fixture in
             let remote = try fixture.remote()
             let outcome = try await remote.append(ndjson("one", "two"), expecting: .noPlaybook, localCopy: nil)
@@ -29,6 +29,29 @@ import Testing
             #expect(
                 try await remote.read(after: nil)
                     == PlaybookChunk(lines: ndjson("one", "two"), cursor: cursor, revision: revision))
+            #expect(
+                try fixture.directoryEntries()
+                    == ["playbook.ndjson", "playbook.ndjson.commit", "playbook.ndjson.intent", "playbook.ndjson.lock"])
+        }
+    }
+
+    @Test(arguments: ["share", "mnt/share"])
+    func aMissingDirectoryIsAnErrorAndNothingIsCreated(missing: String) async throws {
+        try await PlaybookFixture.with { fixture in
+            let directory = fixture.directory + "/" + missing
+            let remote = try DirectoryRemote(directory + "/playbook.ndjson")
+            #expect(try await remote.read(after: nil).isEmpty)
+            #expect(try await remote.currentRevision() == .noPlaybook)
+            let error = await #expect(throws: PlaybookRemoteError.self) {
+                try await remote.append(ndjson("a"), expecting: .noPlaybook, localCopy: nil)
+            }
+            #expect(error == .missingDirectory(directory))
+            #expect(
+                error?.description == "directory \(directory) does not exist; mount or create it "
+                    + "(the playbook file is created on first sync, its directories never are)")
+            #expect(error?.isTransient == false)
+            #expect(try fixture.directoryEntries() == [])
+            #expect(!FileManager.default.fileExists(atPath: directory))
         }
     }
 
@@ -92,7 +115,7 @@ import Testing
 
     @Test func aPlaybookWithoutCommitRecordCountsUpToItsLastCompleteLine() async throws {
         try await PlaybookFixture.with { fixture in
-            try fixture.writeFile(fixture.playbookPath, "written\nby hand\nhalf a li")
+            try fixture.writeFile(fixture.playbookPath, "written\nby hand\n")
             let remote = try fixture.remote()
             let chunk = try await remote.read(after: nil)
             #expect(chunk.lines == ndjson("written", "by hand"))
@@ -118,7 +141,7 @@ import Testing
                 #expect(error.description.contains("does not end in a newline"))
                 #expect(error.description.contains(remote.location))
             }
-            #expect(!FileManager.default.fileExists(atPath: fixture.directory))
+            #expect(try fixture.directoryEntries() == [])
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import Testing
+
+@testable import RxChain
 
 #if canImport(Glibc)
     import Glibc
@@ -12,12 +14,14 @@ struct PlaybookFixture {
     let directory: String
     var playbookPath: String { directory + "/playbook.ndjson" }
     var commitPath: String { playbookPath + ".commit" }
+    var intentPath: String { playbookPath + ".intent" }
     var lockPath: String { playbookPath + ".lock" }
 
-    /// Runs `body` with a fixture whose directory does not exist yet (the first append makes it).
+    /// Runs `body` with a fixture whose directory exists and is empty (a remote never creates it).
     static func with<Result>(_ body: (PlaybookFixture) async throws -> Result) async throws -> Result {
         let root = FileManager.default.temporaryDirectory.path + "/rxchain-remote-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/team", withIntermediateDirectories: true)
         return try await body(PlaybookFixture(directory: root + "/team"))
     }
 
@@ -31,18 +35,49 @@ struct PlaybookFixture {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Writes `text` at the end of the playbook file behind the remote's back, as a crashed writer would.
-    func appendRaw(_ text: String) throws {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: playbookPath))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(text.utf8))
+    /// The names in the fixture's directory, sorted.
+    func directoryEntries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
-    /// Replaces a file next to the playbook (creating the directory).
+    /// Writes `text` at the end of the playbook file behind the remote's back, as another program would.
+    func appendRaw(_ text: String) throws {
+        try appendRaw(Data(text.utf8))
+    }
+
+    /// Writes `bytes` at the end of the playbook file (creating it) behind the remote's back.
+    func appendRaw(_ bytes: Data) throws {
+        let descriptor = open(playbookPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FixtureError(description: "cannot open \(playbookPath): errno \(errno)") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw FixtureError(description: "short write to \(playbookPath)") }
+    }
+
+    /// Replaces a file next to the playbook.
     func writeFile(_ path: String, _ text: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The commit record's bytes ("" when there is none).
+    func commitText() -> String {
+        String(decoding: FileManager.default.contents(atPath: commitPath) ?? Data(), as: UTF8.self)
+    }
+
+    /// Leaves what a writer of this remote that died in the middle of appending `lines`
+    /// leaves: its intent on top of the current commit record, then the first `written`
+    /// bytes of the lines at the end of the playbook.
+    func crashedAppend(_ lines: String, written: Int) throws {
+        guard case .valid(let record, _) = try CommitRecord.load(commitPath) else {
+            throw FixtureError(description: "no commit record to build a crashed append on")
+        }
+        let bytes = Data(lines.utf8)
+        try DirectoryRemoteIntent(appending: bytes, onTopOf: record).write(to: intentPath, directory: directory)
+        try appendRaw(bytes.prefix(written))
+    }
+
+    struct FixtureError: Error, CustomStringConvertible {
+        var description: String
     }
 }
 
@@ -55,6 +90,12 @@ extension AppendOutcome {
     /// The new revision of a committed append (nil for a conflict).
     var committedRevision: Revision? {
         if case .committed(let revision, _) = self { return revision }
+        return nil
+    }
+
+    /// The revision a conflict reports (nil for a commit).
+    var conflictRevision: Revision? {
+        if case .conflict(let current) = self { return current }
         return nil
     }
 }

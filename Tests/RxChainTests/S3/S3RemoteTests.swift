@@ -44,6 +44,10 @@ import Testing
         ("s3://playbooks/p", "ftp://h", "not an http:// or https:// URL"),
         ("s3://playbooks/p", "http://h/prefix", "just scheme://host[:port]"),
         ("s3://playbooks/p", "http://user:pw@h", "credentials never go in the URL"),
+        ("s3://playbooks/team/../p.ndjson", "http://h", "the key has a '..' segment"),
+        ("s3://playbooks/../p.ndjson", "http://h", "the key has a '..' segment"),
+        ("s3://playbooks/./p.ndjson", "http://h", "the key has a '.' segment"),
+        ("s3://playbooks/team/..", "http://h", "the key has a '..' segment"),
     ])
     func badLocationsAreRefusedNamingTheProblem(location: String, endpoint: String, reason: String) {
         do {

@@ -25,6 +25,8 @@ import Testing
         ("s3://playbooks/", "prefix after the bucket is empty"),
         ("s3://Playbooks/team/", "not a bucket name"),
         ("file:///tmp/team/", "s3://bucket/path"),
+        ("s3://playbooks/team/../", "the key has a '..' segment"),
+        ("s3://playbooks/./team/", "the key has a '.' segment"),
     ])
     func badSegmentedLocationsAreRefusedNamingTheProblem(location: String, reason: String) {
         #expect {

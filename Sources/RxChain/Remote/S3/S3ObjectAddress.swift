@@ -45,8 +45,10 @@ struct S3ObjectAddress: Sendable, Hashable {
 
     /// Parses `s3://bucket/key` against `endpoint` (`http(s)://host[:port]`).
     ///
-    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` naming what is wrong,
-    ///   including a key whose trailing `/` does not match `layout`.
+    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` naming what is wrong
+    ///   with the location, including a key whose trailing `/` does not match `layout` and a
+    ///   key with a `.` or `..` segment; ``PlaybookRemoteError/invalidEndpoint(_:reason:)``
+    ///   for an endpoint that is not `http(s)://host[:port]`.
     init(parsing location: String, endpoint: String, layout: Layout = .singleObject) throws {
         func invalid(_ reason: String) -> PlaybookRemoteError { .invalidLocation(location, reason: reason) }
 
@@ -82,26 +84,39 @@ struct S3ObjectAddress: Sendable, Hashable {
             break
         }
         guard key.utf8.count <= 1024 else { throw invalid("the object key is longer than 1024 bytes") }
+        if let segment = key.split(separator: "/").first(where: { $0 == "." || $0 == ".." }) {
+            // Servers resolve or refuse such keys (SeaweedFS answers 403, as if the credentials were wrong).
+            throw invalid(
+                "the key has a '\(segment)' segment; S3 keys are not paths, name the object without '.' or '..'")
+        }
+        (self.endpoint, self.host) = try Self.endpoint(parsing: endpoint)
+        self.bucket = bucket
+        self.key = key
+    }
 
+    /// The canonical `scheme://host[:port]` of `endpoint` and the `Host` header for it.
+    ///
+    /// - Throws: ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` unless it is
+    ///   `http(s)://host[:port]` with nothing else (no user, password, path or query).
+    private static func endpoint(parsing endpoint: String) throws -> (endpoint: String, host: String) {
         guard let url = URLComponents(string: endpoint), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host?.lowercased(), !host.isEmpty
         else {
-            throw invalid("the endpoint '\(endpoint)' is not an http:// or https:// URL with a host")
+            throw PlaybookRemoteError.invalidEndpoint(
+                endpoint, reason: "it is not an http:// or https:// URL with a host")
         }
         guard url.user == nil, url.password == nil else {
             // Not quoted: the text before '@' may be a secret.
-            throw invalid("the endpoint holds a user or password; credentials never go in the URL")
+            throw PlaybookRemoteError.invalidEndpoint(
+                "\(scheme)://…@\(host)", reason: "it holds a user or password; credentials never go in the URL")
         }
-        guard url.path.isEmpty || url.path == "/", url.query == nil else {
-            throw invalid(
-                "the endpoint '\(endpoint)' must be just scheme://host[:port] (addressing is path-style)")
+        guard url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil else {
+            throw PlaybookRemoteError.invalidEndpoint(
+                endpoint, reason: "it must be just scheme://host[:port] (addressing is path-style)")
         }
         let defaultPort = scheme == "https" ? 443 : 80
         let hostPort = url.port.map { $0 == defaultPort ? host : "\(host):\($0)" } ?? host
-        self.endpoint = "\(scheme)://\(hostPort)"
-        self.host = hostPort
-        self.bucket = bucket
-        self.key = key
+        return ("\(scheme)://\(hostPort)", hostPort)
     }
 
     private static func isValidBucket(_ name: String) -> Bool {

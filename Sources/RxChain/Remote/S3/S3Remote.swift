@@ -66,8 +66,9 @@ public struct S3Remote: PlaybookRemote {
     ///   - now: the clock that dates signatures.
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for another scheme,
     ///   a bad bucket name, an empty key, a key ending in `/` (a prefix: use
-    ///   ``S3SegmentedRemote`` for the segmented layout) or an endpoint that is not
-    ///   `http(s)://host[:port]`.
+    ///   ``S3SegmentedRemote`` for the segmented layout) or a key with a `.` or `..`
+    ///   segment; ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` for an endpoint that
+    ///   is not `http(s)://host[:port]`.
     public init(
         _ location: String, endpoint: String? = nil, region: String = "us-east-1", credentials: S3Credentials? = nil,
         requestTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date = { Date() }
