@@ -5,8 +5,9 @@ import Foundation
 /// Every request is written to the log before it is tried and stays there until it is
 /// acknowledged; a request that fails for good becomes a dead letter, kept with its reason
 /// and retryable, so it never blocks the ones behind it. After a crash, ``open(directory:durability:deviceID:lockWait:)``
-/// repairs the log (a torn last line is cut, a corrupt middle line is quarantined) and
-/// everything that was reported persisted is there, once, in order.
+/// repairs the log (a last line without its newline, a torn write, is cut; any other line
+/// that does not check out is moved to `quarantine.jsonl` and reported) and everything
+/// that was reported persisted is there, once, in order.
 ///
 /// ```swift
 /// let queue = try await SyncQueue.open(directory: url)
