@@ -98,6 +98,40 @@ import Testing
         #expect(inspection.quarantined == quarantined)
     }
 
+    @Test func archivingTheQuarantineMovesItAsideWholeButNotWhileTheQueueIsOpen() async throws {
+        let directory = TemporaryDirectory()
+        var middle = F.lines([.enqueue(F.record(2))])
+        middle[30] = UInt8(ascii: "#")
+        try F.write(F.lines([F.header(), .enqueue(F.record(1))]) + middle, to: directory.queue())
+        let queue = try await SyncQueue.open(directory: directory.queue())
+        await #expect(throws: SyncQueueError.inUse(directory: directory.queue().path, pid: getpid())) {
+            _ = try await SyncQueue.archiveQuarantine(directory: directory.queue())
+        }
+        await queue.close()
+        let quarantine = directory.queue().appendingPathComponent("quarantine.jsonl")
+        let bytes = try Data(contentsOf: quarantine)
+
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14T22:13:20Z
+        let first = try await SyncQueue.archiveQuarantine(directory: directory.queue(), now: now)
+        #expect(
+            first
+                == QuarantineArchive(
+                    file: directory.queue().appendingPathComponent("quarantine-20231114T221320Z.jsonl"), count: 1))
+        #expect(try Data(contentsOf: try #require(first).file) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: quarantine.path))
+        #expect(try await SyncQueue.archiveQuarantine(directory: directory.queue(), now: now) == nil)
+
+        // A second archive in the same second never replaces the first.
+        try bytes.write(to: quarantine)
+        let second = try await SyncQueue.archiveQuarantine(directory: directory.queue(), now: now)
+        #expect(second?.file.lastPathComponent == "quarantine-20231114T221320Z-2.jsonl")
+        #expect(try Data(contentsOf: try #require(first).file) == bytes)
+        let reopened = try await SyncQueue.open(directory: directory.queue())
+        #expect(reopened.quarantined.isEmpty)
+        #expect(reopened.pending == [F.record(1)])
+        await reopened.close()
+    }
+
     @Test func duplicateAndUnknownRecordsAreQuarantinedNotApplied() async throws {
         let directory = TemporaryDirectory()
         let unknownJSON = #"{"kind":"teleport","seq":1}"#
