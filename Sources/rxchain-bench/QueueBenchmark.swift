@@ -7,12 +7,18 @@ import Synchronization
 enum QueueBenchmark {
     static let usage = """
         usage: rxchain-bench queue [--json]
-               rxchain-bench queue --dir DIR --count N [--durability always|batched|none] [--producers P] [--ack-even]
+               rxchain-bench queue --dir DIR --count N [--durability always|batched|none] [--producers P]
+                                   [--ack-even] [--retry-not-recorded] [--probe]
 
         Without --dir: the table (queue-<durability>-<producers> against write/fsync floors).
         With --dir: enqueue N requests from P producer threads without waiting, print
-        "persisted <seq>" as soon as each is durable, then the throughput. --ack-even
-        acknowledges even sequence numbers once persisted (drives compaction).
+        "persisted <seq>" as soon as each is durable ("not recorded <seq>" or "outcome
+        unknown <seq>" when its write failed), then the throughput. A producer whose
+        enqueue is refused stops; the error goes to stderr. --ack-even acknowledges even
+        sequence numbers once persisted (drives compaction). --retry-not-recorded enqueues
+        a request told "not recorded" again. --probe then appends one more request and
+        prints "probe persisted <seq>" or "probe failed: <error>" (does the queue still
+        take writes?).
         """
 
     static func run(arguments: [String], report: Report) async -> Int32 {
@@ -21,7 +27,7 @@ enum QueueBenchmark {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--ack-even" {
+            if ["--ack-even", "--retry-not-recorded", "--probe"].contains(argument) {
                 flags.insert(argument)
             } else if ["--dir", "--count", "--durability", "--producers"].contains(argument),
                 index + 1 < arguments.count
@@ -46,7 +52,7 @@ enum QueueBenchmark {
         case (let directory?, let count??) where count >= 0:
             return await pipelined(
                 directory: URL(fileURLWithPath: directory), count: count, durability: durability,
-                producers: producers, acknowledgeEven: flags.contains("--ack-even"))
+                producers: producers, flags: flags)
         default:
             return usageError("--dir and --count (a number) go together")
         }
@@ -62,11 +68,15 @@ enum QueueBenchmark {
     }
 
     /// Enqueues `count` requests split over `producers` threads (request i by producer i % P),
-    /// calling `persisted` for each from the writer thread. Returns the seconds taken from
-    /// the first enqueue until every request is durable, or the first error.
+    /// calling `persisted` for each from the writer thread, and `refused` when an enqueue
+    /// throws (its producer then stops). With `retryNotRecorded`, a request told
+    /// ``SyncQueueError/notRecorded(cause:)`` is enqueued again (as a user would retry).
+    /// Returns the seconds taken from the first enqueue until every request is durable,
+    /// or the first error.
     static func enqueue(
-        _ queue: SyncQueue, count: Int, producers: Int,
-        persisted: @escaping @Sendable (UInt64, Result<Void, SyncQueueError>) -> Void = { _, _ in }
+        _ queue: SyncQueue, count: Int, producers: Int, retryNotRecorded: Bool = false,
+        persisted: @escaping @Sendable (UInt64, Result<Void, SyncQueueError>) -> Void = { _, _ in },
+        refused: @escaping @Sendable (any Error) -> Void = { _ in }
     ) async -> (seconds: Double, error: (any Error)?) {
         let remaining = Atomic<Int>(count)
         let firstError = Lock<(any Error)?>(nil)
@@ -79,22 +89,34 @@ enum QueueBenchmark {
                     done.resume()
                 }
             }
+            /// Enqueues request `number`; its completion finishes it (or enqueues it again).
+            @Sendable func submit(_ number: Int) throws {
+                let receipt = try queue.enqueue(tag: "bench/request", payload: payload(number))
+                receipt.whenPersisted { result in
+                    if case .failure(let error) = result {
+                        firstError.withLock { $0 = $0 ?? error }
+                    }
+                    persisted(receipt.seq, result)
+                    if retryNotRecorded, case .failure(.notRecorded) = result {
+                        do {
+                            return try submit(number)
+                        } catch {
+                            refused(error)
+                        }
+                    }
+                    finishOne()
+                }
+            }
             for producer in 0..<producers {
                 let share = Array(stride(from: producer, to: count, by: producers))
                 guard !share.isEmpty else { continue }
                 Thread {
                     for (offset, number) in share.enumerated() {
                         do {
-                            let receipt = try queue.enqueue(tag: "bench/request", payload: payload(number))
-                            receipt.whenPersisted { result in
-                                if case .failure(let error) = result {
-                                    firstError.withLock { $0 = $0 ?? error }
-                                }
-                                persisted(receipt.seq, result)
-                                finishOne()
-                            }
+                            try submit(number)
                         } catch {
                             firstError.withLock { $0 = $0 ?? error }
+                            refused(error)
                             finishOne(share.count - offset)
                             return
                         }
@@ -107,8 +129,9 @@ enum QueueBenchmark {
     }
 
     private static func pipelined(
-        directory: URL, count: Int, durability: Durability, producers: Int, acknowledgeEven: Bool
+        directory: URL, count: Int, durability: Durability, producers: Int, flags: Set<String>
     ) async -> Int32 {
+        let acknowledgeEven = flags.contains("--ack-even")
         let queue: SyncQueue
         do {
             queue = try await SyncQueue.open(directory: directory, durability: durability)
@@ -116,15 +139,48 @@ enum QueueBenchmark {
             FileHandle.standardError.write(Data("rxchain-bench queue: \(error)\n".utf8))
             return 1
         }
-        let (seconds, error) = await enqueue(queue, count: count, producers: producers) { seq, result in
-            guard case .success = result else { return }
-            print("persisted \(seq)")
+        // Every distinct failure, in the order first seen, for stderr.
+        let failures = Lock<[String]>([])
+        @Sendable func note(_ error: any Error, _ prefix: String = "") {
+            let line = prefix + String(describing: error)
+            failures.withLock { if !$0.contains(line) { $0.append(line) } }
+        }
+        let (seconds, _) = await enqueue(
+            queue, count: count, producers: producers, retryNotRecorded: flags.contains("--retry-not-recorded")
+        ) { seq, result in
+            switch result {
+            case .success:
+                print("persisted \(seq)")
+                if acknowledgeEven, seq % 2 == 0 {
+                    (try? queue.acknowledge([seq]))?.whenPersisted { result in
+                        if case .failure(let error) = result { note(error, "acknowledgement: ") }
+                    }
+                }
+            case .failure(let error):
+                switch error {
+                case .notRecorded: print("not recorded \(seq)")
+                case .outcomeUnknown: print("outcome unknown \(seq)")
+                default: print("failed \(seq)")
+                }
+                note(error)
+            }
             fflush(nil)
-            if acknowledgeEven, seq % 2 == 0 { _ = try? queue.acknowledge([seq]) }
+        } refused: { error in
+            note(error, "refused: ")
+        }
+        if flags.contains("--probe") {
+            do {
+                print("probe persisted \(try await queue.append(tag: "bench/probe", payload: payload(-1)).seq)")
+            } catch {
+                print("probe failed: \(error)")
+            }
+            fflush(nil)
         }
         await queue.close()
-        if let error = error ?? queue.failure {
-            FileHandle.standardError.write(Data("rxchain-bench queue: \(error)\n".utf8))
+        if let failure = queue.failure { note(failure) }  // e.g. a background compaction's
+        let failed = failures.withLock { $0 }
+        guard failed.isEmpty else {
+            for line in failed { FileHandle.standardError.write(Data("rxchain-bench queue: \(line)\n".utf8)) }
             return 1
         }
         print(

@@ -47,6 +47,7 @@ enum QueueRecovery {
         let scan = try QueueLogScan(bytes: bytes ?? [], path: layout.log)
 
         var fd: Int32?
+        var length = bytes?.count ?? 0
         if let torn = scan.tornTail {
             let logFD = try QueueFileSystem.open(layout.log, O_WRONLY | O_APPEND)
             fd = logFD
@@ -57,6 +58,7 @@ enum QueueRecovery {
                 QueueFileSystem.close(logFD)
                 throw error
             }
+            length = torn.offset
             report.truncatedLine = torn.lineNumber
             report.truncatedBytes = (bytes?.count ?? 0) - torn.offset
             report.truncationReason = torn.reason
@@ -69,7 +71,7 @@ enum QueueRecovery {
         if scan.needsHeader || !scan.quarantine.isEmpty {
             // Rewrite without the quarantined lines (they are safe in quarantine.jsonl now).
             if let fd { QueueFileSystem.close(fd) }
-            fd = try QueueLogWriter.writeCompacted(scan.contents, layout: layout, durability: .always)
+            (fd, length) = try QueueLogWriter.writeCompacted(scan.contents, layout: layout, durability: .always)
             linesInLog = scan.contents.liveLineCount
         }
         let logFD: Int32
@@ -77,7 +79,7 @@ enum QueueRecovery {
         report.pendingCount = scan.contents.pending.count
         report.deadLetterCount = scan.contents.deadLetters.count
         return Opened(
-            writer: QueueLogWriter(layout: layout, durability: durability, lock: lock, fd: logFD),
+            writer: QueueLogWriter(layout: layout, durability: durability, lock: lock, fd: logFD, length: length),
             deviceID: deviceID, contents: scan.contents, linesInLog: linesInLog,
             quarantined: try readQuarantine(layout: layout), report: report)
     }

@@ -91,6 +91,11 @@ public final class SyncQueue: Sendable {
     }
 
     /// Adds a request and returns its record once it is persisted.
+    ///
+    /// - Throws: what ``enqueue(tag:payload:)`` and ``QueueReceipt/persisted()`` throw:
+    ///   ``SyncQueueError/notRecorded(cause:)`` means the request is not in the queue (call
+    ///   again to record it once); ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` means
+    ///   reopen the queue to find out.
     public func append(tag: String, payload: Data) async throws -> QueueRecord {
         let payload = try Self.validated(payload)
         let (record, position) = try storage.accept { (machine) throws(SyncQueueError) in

@@ -2,8 +2,12 @@ import Foundation
 import Testing
 
 /// What a store's durable queue tells the user through `rxchain ledger …` and `rxchain queue …`:
-/// quarantined records are announced until archived.
+/// quarantined records are announced until archived; a failed `fsync` on `add` says "not
+/// recorded" (and means it) or "outcome unknown" (strace injects the I/O errors).
 @Suite struct LedgerQueueCommandTests {
+    static let strace = ["/usr/bin/strace", "/bin/strace", "/usr/local/bin/strace"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
     /// A fresh directory, removed by `body`'s end.
     func withDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
         let directory = FileManager.default.temporaryDirectory
@@ -135,6 +139,96 @@ import Testing
             #expect(result.exitCode == 1, "\(result)")
             #expect(result.stderr.contains("\(root.path) is not a queue (no queue.jsonl in it)"), "\(result)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+        }
+    }
+
+    // MARK: A failed fsync on add
+
+    /// `ledger --store STORE add --id ID …` with `injections` (`syscall:error=…:when=…`)
+    /// failing calls on the store's queue log only.
+    func add(_ store: URL, id: String, injecting injections: [String]) async throws -> CLIResult {
+        guard let strace = Self.strace else {
+            Issue.record("strace is not installed: install it (apt-get install strace) to run the I/O fault tests")
+            throw CancellationError()
+        }
+        let log = queueDirectory(store).appendingPathComponent("queue.jsonl").path
+        var arguments = ["-f", "-qq", "-o", "/dev/null", "-P", log, "-e", "trace=fsync,ftruncate"]
+        for injection in injections { arguments += ["-e", "inject=\(injection)"] }
+        arguments += [try CLIRunner().executable.path, "ledger", "--store", store.path]
+        arguments += ["add", "--charge", "2", "--category", "food", "--id", id]
+        return try await CLIRunner(executable: URL(fileURLWithPath: strace)).run(
+            arguments, environment: ["NO_COLOR": "1"])
+    }
+
+    /// The transaction ids of the queue's pending records, in order (`rxchain queue inspect --json`).
+    func queuedIDs(_ store: URL) async throws -> [String] {
+        let inspect = try await rxchain(["queue", "inspect", queueDirectory(store).path, "--json"])
+        #expect(inspect.exitCode == 0, "\(inspect)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
+        let pending = try #require(object["pending"] as? [[String: Any]])
+        return pending.compactMap {
+            (($0["payload"] as? [String: Any])?["payload"] as? [String: Any])?["id"] as? String
+        }
+    }
+
+    func ioMessage(_ operation: String, _ store: URL) -> String {
+        let log = queueDirectory(store).appendingPathComponent("queue.jsonl").path
+        return "I/O error: \(operation) of \(log) failed: \(String(cString: strerror(EIO))) (errno \(EIO))"
+    }
+
+    @Test func addUnderAFailedFsyncSaysNotRecordedAndTheRetryRecordsItOnce() async throws {
+        try await withDirectory { root in
+            let store = root.appendingPathComponent("store")
+            try await add(store, id: "a1", charge: "1")
+
+            let failed = try await add(store, id: "a2", injecting: ["fsync:error=EIO:when=1"])
+            #expect(failed.exitCode == 1, "\(failed)")
+            #expect(failed.stdout.isEmpty, "\(failed)")
+            #expect(
+                failed.stderrLines == [
+                    "rxchain ledger add: error: not recorded: \(ioMessage("fsync", store)); none of it is in the"
+                        + " log and it will not be sent (try again)"
+                ], "\(failed)")
+            #expect(try await queuedIDs(store) == ["a1"])
+
+            try await add(store, id: "a2", charge: "2")
+            #expect(try await queuedIDs(store) == ["a1", "a2"])
+        }
+    }
+
+    struct CutFault: Sendable, CustomTestStringConvertible {
+        var failingStep: String
+        var injections: [String]
+        /// What reopening finds: the cut's truncation either happened or did not.
+        var queuedAfterReopening: [String]
+        var testDescription: String { "the cut's \(failingStep) fails" }
+    }
+
+    @Test(arguments: [
+        CutFault(failingStep: "fsync", injections: ["fsync:error=EIO:when=1+"], queuedAfterReopening: ["a1"]),
+        CutFault(
+            failingStep: "ftruncate", injections: ["fsync:error=EIO:when=1", "ftruncate:error=EIO"],
+            queuedAfterReopening: ["a1", "a2"]),
+    ])
+    func addWhoseCutFailsTooSaysTheOutcomeIsUnknownUntilTheStoreIsReopened(fault: CutFault) async throws {
+        try await withDirectory { root in
+            let store = root.appendingPathComponent("store")
+            try await add(store, id: "a1", charge: "1")
+
+            let failed = try await add(store, id: "a2", injecting: fault.injections)
+            #expect(failed.exitCode == 1, "\(failed)")
+            #expect(failed.stdout.isEmpty, "\(failed)")
+            #expect(
+                failed.stderrLines == [
+                    "rxchain ledger add: error: outcome unknown: \(ioMessage("fsync", store)), and cutting it off"
+                        + " failed too: \(ioMessage(fault.failingStep, store)); the queue refuses writes until"
+                        + " reopened (reopen the store to see whether it was recorded)"
+                ], "\(failed)")
+
+            // Reopening tells: recorded once or not at all, and the store takes writes again.
+            #expect(try await queuedIDs(store) == fault.queuedAfterReopening)
+            try await add(store, id: "a3", charge: "3")
+            #expect(try await queuedIDs(store) == fault.queuedAfterReopening + ["a3"])
         }
     }
 }
