@@ -8,7 +8,7 @@ enum QueueBenchmark {
     static let usage = """
         usage: rxchain-bench queue [--json]
                rxchain-bench queue --dir DIR --count N [--durability always|batched|none] [--producers P]
-                                   [--ack-even] [--retry-not-recorded] [--probe]
+                                   [--ack-even] [--retry-not-recorded] [--probe] [--change-device-id ID]
 
         Without --dir: the table (queue-<durability>-<producers> against write/fsync floors).
         With --dir: enqueue N requests from P producer threads without waiting, print
@@ -16,9 +16,10 @@ enum QueueBenchmark {
         unknown <seq>" when its write failed), then the throughput. A producer whose
         enqueue is refused stops; the error goes to stderr. --ack-even acknowledges even
         sequence numbers once persisted (drives compaction). --retry-not-recorded enqueues
-        a request told "not recorded" again. --probe then appends one more request and
-        prints "probe persisted <seq>" or "probe failed: <error>" (does the queue still
-        take writes?).
+        a request told "not recorded" again. --change-device-id then changes the queue's
+        device id, prints "device ID" (or "device change failed: <error>") and enqueues N
+        more. --probe then appends one more request and prints "probe persisted <seq>" or
+        "probe failed: <error>" (does the queue still take writes?).
         """
 
     static func run(arguments: [String], report: Report) async -> Int32 {
@@ -29,7 +30,7 @@ enum QueueBenchmark {
             let argument = arguments[index]
             if ["--ack-even", "--retry-not-recorded", "--probe"].contains(argument) {
                 flags.insert(argument)
-            } else if ["--dir", "--count", "--durability", "--producers"].contains(argument),
+            } else if ["--dir", "--count", "--durability", "--producers", "--change-device-id"].contains(argument),
                 index + 1 < arguments.count
             {
                 options[argument] = arguments[index + 1]
@@ -50,9 +51,12 @@ enum QueueBenchmark {
             await table(report: report)
             return 0
         case (let directory?, let count??) where count >= 0:
-            return await pipelined(
+            let options = PipelineOptions(
                 directory: URL(fileURLWithPath: directory), count: count, durability: durability,
-                producers: producers, flags: flags)
+                producers: producers, acknowledgeEven: flags.contains("--ack-even"),
+                retryNotRecorded: flags.contains("--retry-not-recorded"), probe: flags.contains("--probe"),
+                newDeviceID: options["--change-device-id"])
+            return await pipelined(options)
         default:
             return usageError("--dir and --count (a number) go together")
         }
@@ -126,68 +130,5 @@ enum QueueBenchmark {
         }
         let elapsed = Stopwatch.nanoseconds(clock.now - start) / 1e9
         return (elapsed, firstError.withLock { $0 })
-    }
-
-    private static func pipelined(
-        directory: URL, count: Int, durability: Durability, producers: Int, flags: Set<String>
-    ) async -> Int32 {
-        let acknowledgeEven = flags.contains("--ack-even")
-        let queue: SyncQueue
-        do {
-            queue = try await SyncQueue.open(directory: directory, durability: durability)
-        } catch {
-            FileHandle.standardError.write(Data("rxchain-bench queue: \(error)\n".utf8))
-            return 1
-        }
-        // Every distinct failure, in the order first seen, for stderr.
-        let failures = Lock<[String]>([])
-        @Sendable func note(_ error: any Error, _ prefix: String = "") {
-            let line = prefix + String(describing: error)
-            failures.withLock { if !$0.contains(line) { $0.append(line) } }
-        }
-        let (seconds, _) = await enqueue(
-            queue, count: count, producers: producers, retryNotRecorded: flags.contains("--retry-not-recorded")
-        ) { seq, result in
-            switch result {
-            case .success:
-                print("persisted \(seq)")
-                if acknowledgeEven, seq % 2 == 0 {
-                    (try? queue.acknowledge([seq]))?.whenPersisted { result in
-                        if case .failure(let error) = result { note(error, "acknowledgement: ") }
-                    }
-                }
-            case .failure(let error):
-                switch error {
-                case .notRecorded: print("not recorded \(seq)")
-                case .outcomeUnknown: print("outcome unknown \(seq)")
-                default: print("failed \(seq)")
-                }
-                note(error)
-            }
-            fflush(nil)
-        } refused: { error in
-            note(error, "refused: ")
-        }
-        if flags.contains("--probe") {
-            do {
-                print("probe persisted \(try await queue.append(tag: "bench/probe", payload: payload(-1)).seq)")
-            } catch {
-                print("probe failed: \(error)")
-            }
-            fflush(nil)
-        }
-        await queue.close()
-        if let failure = queue.failure { note(failure) }  // e.g. a background compaction's
-        let failed = failures.withLock { $0 }
-        guard failed.isEmpty else {
-            for line in failed { FileHandle.standardError.write(Data("rxchain-bench queue: \(line)\n".utf8)) }
-            return 1
-        }
-        print(
-            String(
-                format: "%d requests in %.3f s: %.0f requests/s (%@)", count, seconds,
-                Double(count) / seconds, durability.rawValue))
-        fflush(nil)
-        return 0
     }
 }

@@ -45,6 +45,15 @@ struct PendingList: Sendable {
         }
     }
 
+    /// Gives every request the key `key(seq)` (order and positions unchanged).
+    mutating func rekey(_ key: (UInt64) -> String) {
+        for index in entries.indices[head...] {
+            let record = entries[index].record
+            entries[index].record = QueueRecord(
+                seq: record.seq, key: key(record.seq), tag: record.tag, payload: record.payload)
+        }
+    }
+
     /// Removes the request `seq`, returning it.
     mutating func remove(seq: UInt64) -> Entry? {
         guard let index = index(of: seq) else { return nil }

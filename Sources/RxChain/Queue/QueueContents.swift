@@ -10,6 +10,8 @@ struct QueueContents: Sendable {
         case acknowledgement(pending: [PendingList.Entry], deadLetters: [DeadLetter])
         case deadLetter(PendingList.Entry)
         case retry(DeadLetter)
+        /// Everything as it was before (a device id change touches every record).
+        case replaced(QueueContents)
     }
 
     private(set) var pending = PendingList()
@@ -17,11 +19,14 @@ struct QueueContents: Sendable {
     private(set) var deadLetters: [DeadLetter] = []
     /// The next sequence number to assign; never decreases.
     private(set) var nextSeq: UInt64 = 1
+    /// The device id the log records (its header, or a `device` entry), nil while it was never changed.
+    private(set) var deviceID: String?
     /// The highest seq enqueued in the log being replayed: enqueues must keep increasing.
     private var lastEnqueuedSeq: UInt64 = 0
 
-    init(nextSeq: UInt64 = 1) {
+    init(nextSeq: UInt64 = 1, deviceID: String? = nil) {
         self.nextSeq = max(nextSeq, 1)
+        self.deviceID = deviceID
     }
 
     /// The number of lines a compacted log holds: header, one per pending request, two per dead letter.
@@ -65,6 +70,19 @@ struct QueueContents: Sendable {
             }
             insertDeadLetter(DeadLetter(record: entry.record, reason: reason))
             return .deadLetter(entry)
+        case .device(let id):
+            let before = self
+            deviceID = id
+            let key = { (seq: UInt64) in "\(id):\(seq)" }
+            pending.rekey(key)
+            deadLetters = deadLetters.map {
+                let record = $0.record
+                return DeadLetter(
+                    record: QueueRecord(
+                        seq: record.seq, key: key(record.seq), tag: record.tag, payload: record.payload),
+                    reason: $0.reason)
+            }
+            return .replaced(before)
         case .retry(let seq):
             guard let index = deadIndex(seq) else {
                 throw .invalid("retry of request \(seq), which is not a dead letter")
@@ -90,6 +108,10 @@ struct QueueContents: Sendable {
         case .retry(let letter):
             _ = pending.remove(seq: letter.record.seq)
             insertDeadLetter(letter)
+        case .replaced(let before):
+            let next = nextSeq
+            self = before
+            continueSequence(atLeast: next)
         }
     }
 
@@ -98,9 +120,11 @@ struct QueueContents: Sendable {
         nextSeq = max(nextSeq, seq)
     }
 
-    /// The lines of a compacted log holding exactly this content (header first).
+    /// The lines of a compacted log holding exactly this content (header first, carrying
+    /// the device id once it was changed, in format version 2).
     var compactedEntries: [QueueLogEntry] {
-        var entries: [QueueLogEntry] = [.header(version: QueueLogEntry.version, nextSeq: nextSeq)]
+        let version = deviceID == nil ? QueueLogEntry.version : QueueLogEntry.deviceIDVersion
+        var entries: [QueueLogEntry] = [.header(version: version, nextSeq: nextSeq, deviceID: deviceID)]
         var live = pending.records + deadLetters.map(\.record)
         live.sort { $0.seq < $1.seq }
         entries += live.map { .enqueue($0) }

@@ -48,13 +48,13 @@ struct QueueLogScan: Sendable {
                 continue
             }
             if lineNumber == 1 {
-                guard case .header(let version, let nextSeq) = entry else {
+                guard case .header(let version, let nextSeq, let deviceID) = entry else {
                     throw .corruptHeader(path: path, reason: "the first line is not a header")
                 }
-                guard version <= QueueLogEntry.version else {
+                guard version <= QueueLogEntry.newestVersion else {
                     throw .unsupportedVersion(path: path, version: version)
                 }
-                contents = QueueContents(nextSeq: nextSeq)
+                contents = QueueContents(nextSeq: nextSeq, deviceID: deviceID)
                 needsHeader = false
                 lineCount = 1
                 continue

@@ -40,9 +40,16 @@ final class QueueLogWriter {
     private var writtenLength: Int
     /// What the last successful `fsync` covered: the length a cut goes back to.
     private(set) var committedLength: Int
+    /// The device id the `device-id` file was last made to say, when the log records one.
+    private var deviceIDFile: String?
 
-    /// Takes over `fd`, the open log, whose `length` bytes are all durable.
-    init(layout: SyncQueueLayout, durability: Durability, lock: QueueLock, fd: Int32, length: Int) {
+    /// Takes over `fd`, the open log, whose `length` bytes are all durable; `deviceIDFile`
+    /// is the device id recovery left in the `device-id` file, if the log records one.
+    init(
+        layout: SyncQueueLayout, durability: Durability, lock: QueueLock, fd: Int32, length: Int,
+        deviceIDFile: String? = nil
+    ) {
+        self.deviceIDFile = deviceIDFile
         self.layout = layout
         self.durability = durability
         self.lock = lock
@@ -126,6 +133,13 @@ final class QueueLogWriter {
             QueueFileSystem.close(staged.fd)
             throw error
         }
+    }
+
+    /// After a rewrite recorded `deviceID` in the log's header, makes the `device-id` file
+    /// say the same (best effort: if it fails, the log still wins and the next open retries).
+    func mirror(deviceID: String) {
+        guard deviceID != deviceIDFile else { return }
+        if QueueRecovery.mirror(deviceID: deviceID, layout: layout) { deviceIDFile = deviceID }
     }
 
     /// Closes the log and releases the directory's lock.

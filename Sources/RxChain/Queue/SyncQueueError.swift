@@ -59,7 +59,8 @@ public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible 
             return "corrupt header in \(path) line 1: \(reason); the queue cannot be opened safely"
                 + " (move the file aside to start an empty queue)"
         case .unsupportedVersion(let path, let version):
-            return "\(path) has format version \(version), newer than this program reads (\(QueueLogEntry.version))"
+            return
+                "\(path) has format version \(version), newer than this program reads (\(QueueLogEntry.newestVersion))"
         case .notAQueue(let directory):
             return "\(directory) is not a queue (no \(SyncQueueLayout.logName) in it)"
         case .invalidPayload(let reason):

@@ -45,7 +45,8 @@ struct SyncQueueStateMachine {
     private enum Phase { case open, closing, stopped }
 
     let directory: String
-    let deviceID: String
+    /// The device id when the log records none (given to `open`, or the `device-id` file's).
+    private let baseDeviceID: String
     private(set) var contents: QueueContents
     private(set) var quarantined: [QuarantinedLine]
     private var phase = Phase.open
@@ -64,6 +65,8 @@ struct SyncQueueStateMachine {
     private var stopWaiters: [Completion] = []
     private var writerAsleep = false
     private var compactionRequested = false
+    /// A device id change is in the inbox: the writer rewrites the log instead of appending.
+    private var deviceChangePending = false
     /// Set when a compaction failed: the log then only grows until the queue is reopened
     /// (an explicit compaction still tries), so a file system that cannot rename does not
     /// turn every later write into a failed compaction.
@@ -82,11 +85,14 @@ struct SyncQueueStateMachine {
         quarantined: [QuarantinedLine]
     ) {
         self.directory = directory
-        self.deviceID = deviceID
+        self.baseDeviceID = deviceID
         self.contents = contents
         self.linesInLog = linesInLog
         self.quarantined = quarantined
     }
+
+    /// The device id in the keys of new requests: the log's, once it was changed.
+    var deviceID: String { contents.deviceID ?? baseDeviceID }
 
     // MARK: Operations
 
@@ -125,6 +131,19 @@ struct SyncQueueStateMachine {
         try checkUsable()
         guard contents.deadLetter(seq: seq) != nil else { throw .notDeadLetter(seq: seq) }
         return try accept(.retry(seq: seq))
+    }
+
+    /// Changes the device id (`id` already checked): every pending request and dead letter
+    /// is re-keyed at once, and the writer will rewrite the log with the id in its header.
+    mutating func deviceChangeRequested(to id: String) throws(SyncQueueError) -> Accepted {
+        try checkUsable()
+        deviceChangePending = true
+        return try accept(.device(id: id))
+    }
+
+    /// Raises the next sequence number to at least `seq + 1` (never lowers it).
+    mutating func sequenceContinued(above seq: UInt64) {
+        contents.continueSequence(atLeast: seq == UInt64.max ? seq : seq + 1)
     }
 
     /// Whether the change at `position` is on disk (durable, and not taken back by a failed write).
@@ -167,8 +186,11 @@ struct SyncQueueStateMachine {
         let due =
             linesInLog + inbox.count > Self.autoCompactionMinimumLines
             && contents.liveLineCount * 2 < linesInLog + inbox.count
-        if failure == nil, compactionRequested || (due && !inbox.isEmpty && !autoCompactionStopped) {
+        if failure == nil,
+            compactionRequested || deviceChangePending || (due && !inbox.isEmpty && !autoCompactionStopped)
+        {
             compactionRequested = false
+            deviceChangePending = false
             inbox.removeAll()
             handedPosition = nextPosition - 1
             linesBeforeCompaction = linesInLog
@@ -274,6 +296,7 @@ struct SyncQueueStateMachine {
     ) -> [FailedCompletion] {
         if case .outcomeUnknown = outcome { failure = outcome }
         inbox.removeAll()
+        deviceChangePending = false
         handedPosition = nextPosition - 1
         guard let first = undoLog.first?.position else { return [] }
         let last = nextPosition - 1

@@ -146,6 +146,7 @@ final class SyncQueueStorage: Sendable {
             case .compact(let contents, let through):
                 do throws(QueueLogWriter.RewriteFailure) {
                     try writer.rewrite(contents)
+                    if let deviceID = contents.deviceID { writer.mirror(deviceID: deviceID) }
                     finish(state.withLock { $0.compactionSucceeded(through: through) }, with: .success(()))
                     // The rewrite also carries requests accepted since the last write.
                     requestsBecameDurable()
