@@ -123,14 +123,16 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         // Each request on its own: a failed write takes back the requests it carried (told
         // "not recorded: …", or "outcome unknown: …"), while those accepted after it go on,
         // so the last one on disk does not mean every one is.
-        for receipt in receipts where progress != nil {
-            receipt.whenPersisted { [weak self] result in
-                switch result {
-                case .success:
-                    progress?.requestsPersisted(1)
-                case .failure(let error):
-                    progress?.requestFailed(error)
-                    self?.requestNotPersisted(seq: receipt.seq, error)
+        if let progress {
+            for receipt in receipts {
+                receipt.whenPersisted { [weak self] result in
+                    switch result {
+                    case .success:
+                        progress.requestsPersisted(1)
+                    case .failure(let error):
+                        progress.requestFailed(error)
+                        self?.requestNotPersisted(seq: receipt.seq, error)
+                    }
                 }
             }
         }
