@@ -31,12 +31,26 @@ struct PendingList: Sendable {
 
     func entry(seq: UInt64) -> Entry? { index(of: seq).map { entries[$0] } }
 
-    /// Inserts `entry` at its place in sequence order (O(1) when it is the highest).
+    /// Inserts `entry` at its place in sequence order (O(1) when it is the highest, or the
+    /// lowest just removed from the head).
     mutating func insert(_ entry: Entry) {
         if entries.last.map({ $0.record.seq < entry.record.seq }) ?? true {
             entries.append(entry)
+        } else if head > 0, entry.record.seq < entries[head].record.seq {
+            // The slots before the head are free: put it back in front.
+            head -= 1
+            entries[head] = entry
         } else {
             entries.insert(entry, at: lowerBound(entry.record.seq))
+        }
+    }
+
+    /// Gives every request the key `key(seq)` (order and positions unchanged).
+    mutating func rekey(_ key: (UInt64) -> String) {
+        for index in entries.indices[head...] {
+            let record = entries[index].record
+            entries[index].record = QueueRecord(
+                seq: record.seq, key: key(record.seq), tag: record.tag, payload: record.payload)
         }
     }
 
@@ -53,18 +67,20 @@ struct PendingList: Sendable {
         return entry
     }
 
-    /// Removes every request in `range`, returning how many there were.
-    mutating func remove(in range: ClosedRange<UInt64>) -> Int {
+    /// Removes every request in `range`, returning them in sequence order.
+    mutating func remove(in range: ClosedRange<UInt64>) -> [Entry] {
         let start = lowerBound(range.lowerBound)
         var end = start
         while end < entries.count, entries[end].record.seq <= range.upperBound { end += 1 }
+        guard start < end else { return [] }
+        let removed = Array(entries[start..<end])
         if start == head {
             head = end
             trimHead()
         } else {
             entries.removeSubrange(start..<end)
         }
-        return end - start
+        return removed
     }
 
     private mutating func trimHead() {

@@ -13,7 +13,7 @@ import Foundation
 enum QueueFileSystem {
     static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SyncQueueError) -> Int32 {
         while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            let fd = posixOpen(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
             if errno != EINTR { throw .io(operation: "open", path: path, errno: errno) }
         }
@@ -23,7 +23,7 @@ enum QueueFileSystem {
     static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(SyncQueueError) {
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written > 0 {
                 offset += written
             } else if written < 0, errno == EINTR {
@@ -42,7 +42,7 @@ enum QueueFileSystem {
     }
 
     static func fsync(_ fd: Int32, path: String) throws(SyncQueueError) {
-        while Glibc.fsync(fd) != 0 {
+        while posixFsync(fd) != 0 {
             if errno != EINTR { throw .io(operation: "fsync", path: path, errno: errno) }
         }
     }
@@ -50,23 +50,23 @@ enum QueueFileSystem {
     /// Makes a directory entry change (create, rename, unlink) durable.
     static func fsyncDirectory(_ path: String) throws(SyncQueueError) {
         let fd = try open(path, O_RDONLY | O_DIRECTORY)
-        defer { Glibc.close(fd) }
+        defer { _ = posixClose(fd) }
         try fsync(fd, path: path)
     }
 
     static func truncate(_ fd: Int32, to length: Int, path: String) throws(SyncQueueError) {
-        while Glibc.ftruncate(fd, off_t(length)) != 0 {
+        while ftruncate(fd, off_t(length)) != 0 {
             if errno != EINTR { throw .io(operation: "ftruncate", path: path, errno: errno) }
         }
     }
 
     static func rename(_ from: String, to: String) throws(SyncQueueError) {
-        if Glibc.rename(from, to) != 0 { throw .io(operation: "rename to \(to)", path: from, errno: errno) }
+        if posixRename(from, to) != 0 { throw .io(operation: "rename to \(to)", path: from, errno: errno) }
     }
 
     /// Removes `path` if it exists; returns whether it did.
     static func unlinkIfPresent(_ path: String) throws(SyncQueueError) -> Bool {
-        if Glibc.unlink(path) == 0 { return true }
+        if unlink(path) == 0 { return true }
         if errno == ENOENT { return false }
         throw .io(operation: "unlink", path: path, errno: errno)
     }
@@ -87,11 +87,11 @@ enum QueueFileSystem {
         } catch .io(_, _, ENOENT) {
             return nil
         }
-        defer { Glibc.close(fd) }
+        defer { _ = posixClose(fd) }
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count > 0 {
                 result.append(contentsOf: chunk[0..<count])
             } else if count == 0 {
@@ -106,7 +106,7 @@ enum QueueFileSystem {
     static func writeFileDurably(_ bytes: [UInt8], to path: String, directory: String) throws(SyncQueueError) {
         let temporary = path + ".tmp"
         let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
-        defer { Glibc.close(fd) }
+        defer { _ = posixClose(fd) }
         try write(fd, bytes, path: temporary)
         try fsync(fd, path: temporary)
         try rename(temporary, to: path)
@@ -114,6 +114,14 @@ enum QueueFileSystem {
     }
 
     static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        _ = posixClose(fd)
     }
 }
+
+// File-scope wrappers: inside `QueueFileSystem`, `open`, `write`, `fsync`, `close` and
+// `rename` name its own methods. Written once here, so the calls compile on Glibc and Darwin.
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+private func posixFsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
+private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

@@ -8,7 +8,7 @@ import Foundation
 public struct QueueInspection: Sendable, Equatable {
     /// The queue's directory.
     public let directory: URL
-    /// The stored device id, if there is one.
+    /// The device id: the log's once it was changed, else the `device-id` file's, if any.
     public let deviceID: String?
     /// The sequence number the next enqueue would get.
     public let nextSeq: UInt64
@@ -44,9 +44,12 @@ extension SyncQueue {
             throw SyncQueueError.notAQueue(directory: layout.directoryPath)
         }
         let scan = try QueueLogScan(bytes: bytes, path: layout.log)
-        let deviceID = try QueueFileSystem.readAll(layout.deviceID).map {
-            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        // The log's device id wins over the file's (see SyncQueue.changeDeviceID(to:)).
+        let deviceID =
+            try scan.contents.deviceID
+            ?? QueueFileSystem.readAll(layout.deviceID).map {
+                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
         return QueueInspection(
             directory: layout.directory, deviceID: deviceID, nextSeq: scan.contents.nextSeq,
             pending: scan.contents.pending.records, deadLetters: scan.contents.deadLetters,

@@ -8,11 +8,15 @@ extension QueueLogEntry {
         buffer.append(UInt8(ascii: " "))
         let jsonStart = buffer.count
         switch self {
-        case .header(let version, let nextSeq):
+        case .header(let version, let nextSeq, let deviceID):
             buffer.append(contentsOf: #"{"kind":"header","version":"#.utf8)
             buffer.append(contentsOf: String(version).utf8)
             buffer.append(contentsOf: #","next_seq":"#.utf8)
             buffer.append(contentsOf: String(nextSeq).utf8)
+            if let deviceID {
+                buffer.append(contentsOf: #","device":"#.utf8)
+                Self.appendString(deviceID, to: &buffer)
+            }
         case .enqueue(let record):
             buffer.append(contentsOf: #"{"kind":"enqueue","seq":"#.utf8)
             buffer.append(contentsOf: String(record.seq).utf8)
@@ -38,6 +42,9 @@ extension QueueLogEntry {
         case .retry(let seq):
             buffer.append(contentsOf: #"{"kind":"retry","seq":"#.utf8)
             buffer.append(contentsOf: String(seq).utf8)
+        case .device(let id):
+            buffer.append(contentsOf: #"{"kind":"device","id":"#.utf8)
+            Self.appendString(id, to: &buffer)
         }
         buffer.append(UInt8(ascii: "}"))
         let crc = buffer.withUnsafeBytes {
@@ -71,7 +78,11 @@ extension QueueLogEntry {
         switch kind {
         case "header":
             guard let version = object["version"] as? Int else { throw .invalid("header without version") }
-            return .header(version: version, nextSeq: try unsigned(object, "next_seq"))
+            let deviceID = object["device"] as? String
+            guard object["device"] == nil || deviceID.map(isDeviceID) == true else {
+                throw .invalid("header with a device id that is not a non-empty one-line string")
+            }
+            return .header(version: version, nextSeq: try unsigned(object, "next_seq"), deviceID: deviceID)
         case "enqueue":
             guard let key = object["key"] as? String, let tag = object["tag"] as? String,
                 object["payload"] != nil, let payload = rawPayload(Array(json)),
@@ -95,9 +106,19 @@ extension QueueLogEntry {
             return .dead(seq: try unsigned(object, "seq"), reason: reason)
         case "retry":
             return .retry(seq: try unsigned(object, "seq"))
+        case "device":
+            guard let id = object["id"] as? String, isDeviceID(id) else {
+                throw .invalid("device record without a non-empty one-line \"id\"")
+            }
+            return .device(id: id)
         default:
             throw .invalid("unknown record kind \(String(reflecting: kind))")
         }
+    }
+
+    /// What a device id may be: non-empty, on one line (it becomes part of every key).
+    static func isDeviceID(_ id: String) -> Bool {
+        !id.isEmpty && !id.contains(where: \.isNewline)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -1,5 +1,10 @@
 /// A read of a queue log's bytes: the contents they replay to, the torn tail to cut, the lines to quarantine.
 ///
+/// Only a last line without its newline is a torn write (the writer always ends a write
+/// with a newline, so a crash can only leave a prefix of one): it is cut. Every other line
+/// that does not check out or does not fit what came before it — the last one included —
+/// is quarantined, never cut, because it was written whole and then damaged.
+///
 /// Pure: it changes no file. Recovery acts on it; read-only inspection only shows it.
 struct QueueLogScan: Sendable {
     /// The torn last line: where it starts (the length to truncate to), its number and why.
@@ -30,29 +35,26 @@ struct QueueLogScan: Sendable {
                 return
             }
             let line = bytes[start..<newline]
-            let isLast = newline + 1 == bytes.count
             defer { start = newline + 1 }
             let entry: QueueLogEntry
             do {
                 entry = try QueueLogEntry.decode(line)
             } catch {
-                if isLast, case .damaged = error {
-                    tornTail = TornTail(offset: start, lineNumber: lineNumber, reason: error.description)
-                    return
-                }
+                // A line that ends in its newline was written whole: if it does not check out,
+                // it was damaged afterwards (or written by someone else), last line or not.
                 guard lineNumber > 1 else { throw .corruptHeader(path: path, reason: error.description) }
                 quarantine.append(
                     QuarantinedLine(lineNumber: lineNumber, reason: error.description, bytes: line))
                 continue
             }
             if lineNumber == 1 {
-                guard case .header(let version, let nextSeq) = entry else {
+                guard case .header(let version, let nextSeq, let deviceID) = entry else {
                     throw .corruptHeader(path: path, reason: "the first line is not a header")
                 }
-                guard version <= QueueLogEntry.version else {
+                guard version <= QueueLogEntry.newestVersion else {
                     throw .unsupportedVersion(path: path, version: version)
                 }
-                contents = QueueContents(nextSeq: nextSeq)
+                contents = QueueContents(nextSeq: nextSeq, deviceID: deviceID)
                 needsHeader = false
                 lineCount = 1
                 continue

@@ -1,52 +1,164 @@
 import Foundation
 
-/// The open log file and the lock, owned by the writer thread alone: appends, syncs, rewrites.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The open log file and the lock, owned by the writer thread alone: appends, syncs, cuts, rewrites.
+///
+/// It knows the log's *committed length*: how far the last successful `fsync` (or, with
+/// ``Durability/none``, the last complete write) reached. After a failed append or sync,
+/// ``cut()`` truncates the log back to it, so nothing the failure touched stays behind.
 ///
 /// Not `Sendable` on purpose: it is created on the writer thread (by recovery) and never
 /// leaves it.
 final class QueueLogWriter {
+    /// Why a rewrite failed, and whether the old log is still the log.
+    enum RewriteFailure: Error {
+        /// The failure came before the new file replaced the log: the old log is untouched
+        /// and still this writer's.
+        case oldLogKept(SyncQueueError)
+        /// The new file may have replaced the log (the rename happened, or may have), but
+        /// making that durable failed: which of the two a crash would leave is unknown.
+        case replacementNotDurable(SyncQueueError)
+
+        var cause: SyncQueueError {
+            switch self {
+            case .oldLogKept(let error), .replacementNotDurable(let error): error
+            }
+        }
+    }
+
     let layout: SyncQueueLayout
     let durability: Durability
     private let lock: QueueLock
     private var fd: Int32
     private var buffer: [UInt8] = []
+    /// Bytes appended so far (what the file holds if every write went through).
+    private var writtenLength: Int
+    /// What the last successful `fsync` covered: the length a cut goes back to.
+    private(set) var committedLength: Int
+    /// The device id the `device-id` file was last made to say, when the log records one.
+    private var deviceIDFile: String?
 
-    init(layout: SyncQueueLayout, durability: Durability, lock: QueueLock, fd: Int32) {
+    /// Takes over `fd`, the open log, whose `length` bytes are all durable; `deviceIDFile`
+    /// is the device id recovery left in the `device-id` file, if the log records one.
+    init(
+        layout: SyncQueueLayout, durability: Durability, lock: QueueLock, fd: Int32, length: Int,
+        deviceIDFile: String? = nil
+    ) {
+        self.deviceIDFile = deviceIDFile
         self.layout = layout
         self.durability = durability
         self.lock = lock
         self.fd = fd
+        self.writtenLength = length
+        self.committedLength = length
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Appends `entries` in one `write` (after a failure the log may end in a torn line,
-    /// which the next open cuts off).
+    /// Appends `entries` in one `write` (after a failure the log may end in part of them,
+    /// which ``cut()`` removes).
     func append(_ entries: some Collection<QueueLogEntry>) throws(SyncQueueError) {
         buffer.removeAll(keepingCapacity: true)
         for entry in entries { entry.encode(into: &buffer) }
         try QueueFileSystem.write(fd, buffer, path: layout.log)
+        writtenLength += buffer.count
     }
 
-    /// `fsync`s the log, unless durability is ``Durability/none``.
+    /// `fsync`s the log, unless durability is ``Durability/none``; what was appended is then committed.
     func sync() throws(SyncQueueError) {
-        guard durability != .none else { return }
-        try QueueFileSystem.fsync(fd, path: layout.log)
+        if durability != .none { try QueueFileSystem.fsync(fd, path: layout.log) }
+        committedLength = writtenLength
+    }
+
+    /// Truncates the log back to ``committedLength`` and `fsync`s that truncation (unless
+    /// durability is ``Durability/none``), after an append or sync failed.
+    ///
+    /// The `fsync` here is not a retry of the failed one: it makes a new change durable
+    /// (the shorter length, and the block the cut zeroes the end of). It says nothing about
+    /// the bytes the failed `fsync` covered, which are gone from the file once it succeeds.
+    func cut() throws(SyncQueueError) {
+        try QueueFileSystem.truncate(fd, to: committedLength, path: layout.log)
+        if durability != .none { try QueueFileSystem.fsync(fd, path: layout.log) }
+        writtenLength = committedLength
     }
 
     /// Replaces the log with the lines of `contents`: written to `queue.jsonl.compacting`,
     /// `fsync`ed, renamed over the log, directory `fsync`ed. Until the rename the old log
     /// is untouched, so a crash at any point loses nothing; the new file's descriptor
     /// becomes the log's.
-    func rewrite(_ contents: QueueContents) throws(SyncQueueError) {
-        let newFD = try Self.writeCompacted(contents, layout: layout, durability: durability)
-        QueueFileSystem.close(fd)
-        fd = newFD
+    func rewrite(_ contents: QueueContents) throws(RewriteFailure) {
+        let staged: (fd: Int32, length: Int)
+        do {
+            staged = try Self.stageCompacted(contents, layout: layout, durability: durability)
+        } catch {
+            throw .oldLogKept(error)
+        }
+        do throws(SyncQueueError) {
+            try QueueFileSystem.rename(layout.compacting, to: layout.log)
+        } catch {
+            // A failed rename normally changed nothing; unless the log is certainly still the
+            // old file, the new one may have replaced it.
+            guard Self.isSameFile(staged.fd, path: layout.log) != false else {
+                QueueFileSystem.close(staged.fd)
+                throw .oldLogKept(error)
+            }
+            adopt(staged)
+            throw .replacementNotDurable(error)
+        }
+        adopt(staged)
+        if durability != .none {
+            do throws(SyncQueueError) {
+                try QueueFileSystem.fsyncDirectory(layout.directoryPath)
+            } catch {
+                throw .replacementNotDurable(error)
+            }
+        }
     }
 
-    /// Writes a compacted log for `contents` and renames it over the log; returns its open descriptor.
+    /// Writes a compacted log for `contents` and renames it over the log; returns its open
+    /// descriptor and length. Used by recovery, where any failure fails the open.
     static func writeCompacted(
         _ contents: QueueContents, layout: SyncQueueLayout, durability: Durability
-    ) throws(SyncQueueError) -> Int32 {
+    ) throws(SyncQueueError) -> (fd: Int32, length: Int) {
+        let staged = try stageCompacted(contents, layout: layout, durability: durability)
+        do throws(SyncQueueError) {
+            try QueueFileSystem.rename(layout.compacting, to: layout.log)
+            if durability != .none { try QueueFileSystem.fsyncDirectory(layout.directoryPath) }
+            return staged
+        } catch {
+            QueueFileSystem.close(staged.fd)
+            throw error
+        }
+    }
+
+    /// After a rewrite recorded `deviceID` in the log's header, makes the `device-id` file
+    /// say the same (best effort: if it fails, the log still wins and the next open retries).
+    func mirror(deviceID: String) {
+        guard deviceID != deviceIDFile else { return }
+        if QueueRecovery.mirror(deviceID: deviceID, layout: layout) { deviceIDFile = deviceID }
+    }
+
+    /// Closes the log and releases the directory's lock.
+    func close() {
+        QueueFileSystem.close(fd)
+        lock.release()
+    }
+
+    private func adopt(_ staged: (fd: Int32, length: Int)) {
+        QueueFileSystem.close(fd)
+        fd = staged.fd
+        writtenLength = staged.length
+        committedLength = staged.length
+    }
+
+    /// Writes `queue.jsonl.compacting` and `fsync`s it (unless durability is ``Durability/none``).
+    private static func stageCompacted(
+        _ contents: QueueContents, layout: SyncQueueLayout, durability: Durability
+    ) throws(SyncQueueError) -> (fd: Int32, length: Int) {
         let path = layout.compacting
         let fd = try QueueFileSystem.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
         do throws(SyncQueueError) {
@@ -54,18 +166,18 @@ final class QueueLogWriter {
             for entry in contents.compactedEntries { entry.encode(into: &bytes) }
             try QueueFileSystem.write(fd, bytes, path: path)
             if durability != .none { try QueueFileSystem.fsync(fd, path: path) }
-            try QueueFileSystem.rename(path, to: layout.log)
-            if durability != .none { try QueueFileSystem.fsyncDirectory(layout.directoryPath) }
-            return fd
+            return (fd, bytes.count)
         } catch {
             QueueFileSystem.close(fd)
             throw error
         }
     }
 
-    /// Closes the log and releases the directory's lock.
-    func close() {
-        QueueFileSystem.close(fd)
-        lock.release()
+    /// Whether `path` names the file open as `fd` (nil when either cannot be read).
+    private static func isSameFile(_ fd: Int32, path: String) -> Bool? {
+        var open = stat()
+        var named = stat()
+        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return nil }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 }

@@ -21,9 +21,12 @@ public struct QueueReceipt: Sendable {
 
     /// Returns once the change is on disk.
     ///
-    /// Throws a ``SyncQueueError`` when the write or `fsync` failed (the `io` error), or the
-    /// queue stopped first. Not cancellable: it waits for the writer, which never stalls
-    /// indefinitely.
+    /// Throws ``SyncQueueError/notRecorded(cause:)`` when the write or `fsync` failed and
+    /// the change was cut off the log again (it will never be sent; the queue goes on),
+    /// ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` when that cut failed too (reopen
+    /// the queue to see whether it was recorded), or ``SyncQueueError/closed(directory:)``
+    /// when the queue closed first. Not cancellable: it waits for the writer, which never
+    /// stalls indefinitely.
     public func persisted() async throws {
         if isPersisted { return }
         try await awaitHandoff { deliver in storage.whenPersisted(position: position, deliver) }

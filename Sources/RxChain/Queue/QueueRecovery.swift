@@ -40,13 +40,22 @@ enum QueueRecovery {
             report.removedInterruptedCompaction = true
             try QueueFileSystem.fsyncDirectory(layout.directoryPath)
         }
-        var deviceID = givenID ?? ""
-        if givenID == nil { deviceID = try storedDeviceID(layout: layout) }
         let bytes = try QueueFileSystem.readAll(layout.log)
         report.createdNewQueue = bytes == nil
         let scan = try QueueLogScan(bytes: bytes ?? [], path: layout.log)
+        let deviceID: String
+        if let logged = scan.contents.deviceID {
+            // The log wins: a crash may have come between its rewrite and the file's.
+            deviceID = logged
+            mirror(deviceID: logged, layout: layout)
+        } else if let givenID {
+            deviceID = givenID
+        } else {
+            deviceID = try storedDeviceID(layout: layout)
+        }
 
         var fd: Int32?
+        var length = bytes?.count ?? 0
         if let torn = scan.tornTail {
             let logFD = try QueueFileSystem.open(layout.log, O_WRONLY | O_APPEND)
             fd = logFD
@@ -57,6 +66,7 @@ enum QueueRecovery {
                 QueueFileSystem.close(logFD)
                 throw error
             }
+            length = torn.offset
             report.truncatedLine = torn.lineNumber
             report.truncatedBytes = (bytes?.count ?? 0) - torn.offset
             report.truncationReason = torn.reason
@@ -69,7 +79,7 @@ enum QueueRecovery {
         if scan.needsHeader || !scan.quarantine.isEmpty {
             // Rewrite without the quarantined lines (they are safe in quarantine.jsonl now).
             if let fd { QueueFileSystem.close(fd) }
-            fd = try QueueLogWriter.writeCompacted(scan.contents, layout: layout, durability: .always)
+            (fd, length) = try QueueLogWriter.writeCompacted(scan.contents, layout: layout, durability: .always)
             linesInLog = scan.contents.liveLineCount
         }
         let logFD: Int32
@@ -77,14 +87,34 @@ enum QueueRecovery {
         report.pendingCount = scan.contents.pending.count
         report.deadLetterCount = scan.contents.deadLetters.count
         return Opened(
-            writer: QueueLogWriter(layout: layout, durability: durability, lock: lock, fd: logFD),
+            writer: QueueLogWriter(
+                layout: layout, durability: durability, lock: lock, fd: logFD, length: length,
+                deviceIDFile: scan.contents.deviceID),
             deviceID: deviceID, contents: scan.contents, linesInLog: linesInLog,
             quarantined: try readQuarantine(layout: layout), report: report)
     }
 
     static func validate(deviceID: String) throws(SyncQueueError) {
-        guard !deviceID.isEmpty, !deviceID.contains(where: \.isNewline) else {
+        guard QueueLogEntry.isDeviceID(deviceID) else {
             throw .invalidDeviceID(deviceID)
+        }
+    }
+
+    /// Makes the `device-id` file say `deviceID` (durably: temporary file, fsync, rename,
+    /// directory fsync) unless it already does. Best effort: the log is what counts, and the
+    /// next open tries again.
+    @discardableResult
+    static func mirror(deviceID: String, layout: SyncQueueLayout) -> Bool {
+        let stored = (try? QueueFileSystem.readAll(layout.deviceID)).flatMap { $0 }.map {
+            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard stored != deviceID else { return true }
+        do throws(SyncQueueError) {
+            try QueueFileSystem.writeFileDurably(
+                Array((deviceID + "\n").utf8), to: layout.deviceID, directory: layout.directoryPath)
+            return true
+        } catch {
+            return false
         }
     }
 

@@ -3,15 +3,15 @@
 /// A clean shutdown (or a crash between writes) gives a clean report. Anything else is
 /// repaired without losing a line that was reported persisted, and listed here.
 public struct QueueRecoveryReport: Sendable, Equatable, CustomStringConvertible {
-    /// The line number of a torn last line that was cut off, if any (a write the crash
-    /// interrupted, so never one reported persisted).
+    /// The line number of a torn last line that was cut off, if any: a last line without
+    /// its newline, so a write the crash interrupted, never one reported persisted.
     public var truncatedLine: Int?
     /// How many bytes were cut off the end of the log.
     public var truncatedBytes = 0
     /// Why the last line was judged torn.
     public var truncationReason: String?
-    /// Lines moved to `quarantine.jsonl` by this open (middle lines that are corrupt or
-    /// contradict the lines before them).
+    /// Lines moved to `quarantine.jsonl` by this open: complete lines (the last one
+    /// included) that are corrupt or contradict the lines before them.
     public var quarantined: [QuarantinedLine] = []
     /// Whether a compaction interrupted by a crash left its temporary file, now removed
     /// (the log it was replacing was still whole).

@@ -34,9 +34,10 @@ extension SyncQueue {
         storage.state.withLock { $0.contents.nextSeq }
     }
 
-    /// The write, `fsync` or compaction error that stopped the queue, if one did (it then
-    /// refuses changes with ``SyncQueueError/unusable(directory:cause:)``; reopen it).
-    /// A failed background compaction is reported only here and by the next change.
+    /// The ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` that stopped the queue, if
+    /// one did: a write, `fsync` or compaction failed and its changes could not be cut off
+    /// again. The queue then refuses changes with ``SyncQueueError/unusable(directory:cause:)``;
+    /// reopen it. A failed background compaction is reported only here and by the next change.
     public var failure: SyncQueueError? {
         storage.state.withLock { $0.failure }
     }

@@ -5,8 +5,9 @@ import Foundation
 /// Every request is written to the log before it is tried and stays there until it is
 /// acknowledged; a request that fails for good becomes a dead letter, kept with its reason
 /// and retryable, so it never blocks the ones behind it. After a crash, ``open(directory:durability:deviceID:lockWait:)``
-/// repairs the log (a torn last line is cut, a corrupt middle line is quarantined) and
-/// everything that was reported persisted is there, once, in order.
+/// repairs the log (a last line without its newline, a torn write, is cut; any other line
+/// that does not check out is moved to `quarantine.jsonl` and reported) and everything
+/// that was reported persisted is there, once, in order.
 ///
 /// ```swift
 /// let queue = try await SyncQueue.open(directory: url)
@@ -28,8 +29,13 @@ public final class SyncQueue: Sendable {
     public let directory: URL
     /// When writes count as persisted.
     public let durability: Durability
-    /// The device id in every idempotency key (stored in the directory, or given to `open`).
-    public let deviceID: String
+    /// The device id in the idempotency key of every request enqueued from now on.
+    ///
+    /// The log's, once ``changeDeviceID(to:)`` changed it; else the one given to
+    /// ``open(directory:durability:deviceID:lockWait:)``, else the `device-id` file's.
+    public var deviceID: String {
+        storage.state.withLock { $0.deviceID }
+    }
     /// What opening found and repaired.
     public let recoveryReport: QueueRecoveryReport
     let storage: SyncQueueStorage
@@ -37,7 +43,6 @@ public final class SyncQueue: Sendable {
     private init(directory: URL, storage: SyncQueueStorage, report: QueueRecoveryReport) {
         self.directory = directory
         self.durability = storage.durability
-        self.deviceID = storage.state.withLock { $0.deviceID }
         self.recoveryReport = report
         self.storage = storage
     }
@@ -50,8 +55,9 @@ public final class SyncQueue: Sendable {
     ///
     /// - Parameters:
     ///   - durability: when writes count as persisted (default ``Durability/batched``).
-    ///   - deviceID: the id for idempotency keys; when nil, the one stored in the
-    ///     directory, generated (a UUID) the first time.
+    ///   - deviceID: the id for idempotency keys while the log records none; when nil, the
+    ///     one stored in the directory, generated (a UUID) the first time. Once
+    ///     ``changeDeviceID(to:)`` recorded an id in the log, the log's wins.
     ///   - lockWait: how long to wait for another owner of the directory to let go;
     ///     nil fails at once with ``SyncQueueError/inUse(directory:pid:)``.
     /// - Throws: ``SyncQueueError``: in use, an I/O error, a corrupt header.
@@ -90,6 +96,11 @@ public final class SyncQueue: Sendable {
     }
 
     /// Adds a request and returns its record once it is persisted.
+    ///
+    /// - Throws: what ``enqueue(tag:payload:)`` and ``QueueReceipt/persisted()`` throw:
+    ///   ``SyncQueueError/notRecorded(cause:)`` means the request is not in the queue (call
+    ///   again to record it once); ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` means
+    ///   reopen the queue to find out.
     public func append(tag: String, payload: Data) async throws -> QueueRecord {
         let payload = try Self.validated(payload)
         let (record, position) = try storage.accept { (machine) throws(SyncQueueError) in
@@ -129,6 +140,44 @@ public final class SyncQueue: Sendable {
             ((), try machine.retryRequested(seq: seq))
         }
         return QueueReceipt(seq: seq, position: position, storage: storage)
+    }
+
+    /// Gives this queue a new device id, durably, before it returns: every pending request
+    /// and dead letter gets the key `"<newID>:<seq>"` (its `seq` unchanged), and requests
+    /// enqueued afterwards use `newID`.
+    ///
+    /// For a device that finds its id on lines it did not write (a copied store directory,
+    /// a moved queue file): its pending requests must not pass for the other writer's.
+    /// A request enqueued concurrently gets `newID` whichever way the race goes (it is
+    /// pending when the change applies, or enqueued after it), and a reopened queue shows
+    /// the same keys.
+    ///
+    /// The id is recorded in the log: the queue rewrites it (as ``compact()`` does: temporary
+    /// file, `fsync`, rename, directory `fsync`) with the re-keyed records and a header that
+    /// carries the id, so it survives later compactions. Then it replaces the `device-id`
+    /// file durably. If they disagree (a crash between the two, or the file write failed),
+    /// the log wins and the next open rewrites the file. A header with a device id is format
+    /// version 2, which code reading only version 1 refuses to open rather than misread.
+    /// - Throws: ``SyncQueueError/invalidDeviceID(_:)`` (empty, or a line break) before
+    ///   anything changes; ``SyncQueueError/notRecorded(cause:)`` when the rewrite failed
+    ///   and the old log (and id) stands; ``SyncQueueError/outcomeUnknown(cause:cutFailure:)``;
+    ///   ``SyncQueueError/closed(directory:)`` / ``SyncQueueError/unusable(directory:cause:)``.
+    public func changeDeviceID(to newID: String) async throws {
+        try QueueRecovery.validate(deviceID: newID)
+        let (_, position) = try storage.accept { (machine) throws(SyncQueueError) in
+            ((), try machine.deviceChangeRequested(to: newID))
+        }
+        try await QueueReceipt(seq: 0, position: position, storage: storage).persisted()
+    }
+
+    /// Raises the next sequence number to at least `seq + 1`; never lowers it.
+    ///
+    /// In memory only: the queue's own log keeps its sequence numbers increasing, but not a
+    /// floor set from outside (it reaches the log only with a later enqueue or compaction).
+    /// So derive `seq` from durable state (e.g. the highest `seq` of this device's lines in
+    /// the playbook) and call this after every open, before enqueuing.
+    public func continueSequence(above seq: UInt64) {
+        storage.state.withLock { $0.sequenceContinued(above: seq) }
     }
 
     /// Rewrites the log with only the live records (pending and dead letters) and returns

@@ -2,10 +2,16 @@ import Foundation
 
 /// Why a ``SyncQueue`` operation failed; every message names the directory or file, and the cause.
 ///
-/// I/O errors carry the failing operation and `errno`. After a write or `fsync` fails the
-/// queue refuses further work with ``unusable(directory:cause:)``: the kernel may have
-/// dropped the unwritten pages, so only reopening (which re-reads what is really on disk)
-/// can say what survived. Nothing reported persisted before the failure is lost.
+/// I/O errors carry the failing operation and `errno`. When a write, `fsync` or compaction
+/// fails, every change accepted but not yet persisted gets one of two answers (never a
+/// retried `fsync` taken as success; see ``SyncQueueStorage``):
+/// - ``notRecorded(cause:)``: the changes were cut off the log again and that cut is
+///   durable, so they will never be sent; the queue goes on, and trying again records them once.
+/// - ``outcomeUnknown(cause:cutFailure:)``: they may or may not be on disk; the queue refuses
+///   all further changes with ``unusable(directory:cause:)`` until it is reopened, which
+///   re-reads what is really on disk.
+///
+/// Nothing reported persisted before a failure is lost.
 public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another open queue (in this or another process) holds the directory's lock.
     case inUse(directory: String, pid: Int32?)
@@ -27,7 +33,18 @@ public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible 
     case notDeadLetter(seq: UInt64)
     /// The queue was closed.
     case closed(directory: String)
-    /// An earlier write failed; the queue accepts nothing more until it is reopened.
+    /// Every sequence number has been handed out (the next would be `UInt64.max`).
+    case sequenceExhausted(directory: String)
+    /// The change is not in the log: a write or `fsync` (`cause`, naming the file and
+    /// `errno`) failed, and the queue cut what it had written back off and made that cut
+    /// durable. The change will never be sent; the queue goes on.
+    indirect case notRecorded(cause: SyncQueueError)
+    /// Whether the change is in the log is unknown: a write, `fsync` or compaction failed
+    /// (`cause`) and the cut that would have removed it failed too (`cutFailure`), or the
+    /// failure came after a compacted log had replaced the old one (`cutFailure` nil).
+    /// The queue refuses changes until it is reopened, which shows whether it was recorded.
+    indirect case outcomeUnknown(cause: SyncQueueError, cutFailure: SyncQueueError?)
+    /// The queue refuses changes until it is reopened, after the ``outcomeUnknown(cause:cutFailure:)`` in `cause`.
     indirect case unusable(directory: String, cause: SyncQueueError)
 
     public var description: String {
@@ -42,7 +59,8 @@ public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible 
             return "corrupt header in \(path) line 1: \(reason); the queue cannot be opened safely"
                 + " (move the file aside to start an empty queue)"
         case .unsupportedVersion(let path, let version):
-            return "\(path) has format version \(version), newer than this program reads (1)"
+            return
+                "\(path) has format version \(version), newer than this program reads (\(QueueLogEntry.newestVersion))"
         case .notAQueue(let directory):
             return "\(directory) is not a queue (no \(SyncQueueLayout.logName) in it)"
         case .invalidPayload(let reason):
@@ -55,8 +73,23 @@ public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible 
             return "request \(seq) is not a dead letter"
         case .closed(let directory):
             return "queue at \(directory) is closed"
+        case .sequenceExhausted(let directory):
+            return "queue at \(directory) has handed out every sequence number; it cannot take more requests"
+        case .notRecorded(let cause):
+            return "not recorded: \(cause); none of it is in the log and it will not be sent (try again)"
+        case .outcomeUnknown(let cause, let cutFailure):
+            return "outcome unknown: \(Self.unknownOutcome(cause, cutFailure)); the queue refuses writes until"
+                + " reopened (reopen the store to see whether it was recorded)"
+        case .unusable(let directory, .outcomeUnknown(let cause, let cutFailure)):
+            return "not recorded: queue at \(directory) refuses writes until it is reopened, since an earlier"
+                + " write's outcome is unknown (\(Self.unknownOutcome(cause, cutFailure)))"
         case .unusable(let directory, let cause):
-            return "queue at \(directory) stopped after an error, reopen it: \(cause)"
+            return "not recorded: queue at \(directory) refuses writes until it is reopened, after: \(cause)"
         }
+    }
+
+    private static func unknownOutcome(_ cause: SyncQueueError, _ cutFailure: SyncQueueError?) -> String {
+        guard let cutFailure else { return "\(cause) after the compacted log replaced the old one" }
+        return "\(cause), and cutting it off failed too: \(cutFailure)"
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// DIR/queue.jsonl              the log: header, then enqueue/ack/dead/retry records
 /// DIR/queue.jsonl.compacting   a compaction in progress (deleted on open: the log is still whole)
 /// DIR/quarantine.jsonl         unreadable lines moved out of the log, with line number and reason
-/// DIR/device-id                the stable device id (a UUID, written once)
+/// DIR/quarantine-<date>.jsonl  quarantined lines set aside by SyncQueue.archiveQuarantine (kept)
+/// DIR/device-id                the device id (a UUID, written once; after a change, a copy of the log's)
 /// DIR/lock                     flock'ed by the one open queue; holds its pid
 /// ```
 struct SyncQueueLayout: Sendable {

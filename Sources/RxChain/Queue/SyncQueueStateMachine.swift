@@ -8,6 +8,13 @@ import Foundation
 /// A position is *durable* once the writer says so; waiting for a position means waiting
 /// for it and everything before it.
 ///
+/// A change counts at once (``contents`` shows it), so each accepted change not yet
+/// durable keeps the ``QueueContents/Undo`` that takes it back. When a write fails, every
+/// such change is taken back, newest first, and its position is *lost*: its waiters are
+/// told ``SyncQueueError/notRecorded(cause:)``, or ``SyncQueueError/outcomeUnknown(cause:cutFailure:)``
+/// for the ones the writer had handed to the file when the cut failed (the queue then
+/// refuses changes). Sequence numbers are never handed out twice in one open queue.
+///
 /// The owner (``SyncQueueStorage``) calls each event under its lock and performs the
 /// returned action after unlocking; completions are never called here.
 struct SyncQueueStateMachine {
@@ -32,25 +39,42 @@ struct SyncQueueStateMachine {
         var wakeWriter: Bool
     }
 
+    /// A completion to call with the failure its change met.
+    typealias FailedCompletion = (completion: Completion, error: SyncQueueError)
+
     private enum Phase { case open, closing, stopped }
 
     let directory: String
-    let deviceID: String
+    /// The device id when the log records none (given to `open`, or the `device-id` file's).
+    private let baseDeviceID: String
     private(set) var contents: QueueContents
     private(set) var quarantined: [QuarantinedLine]
     private var phase = Phase.open
+    /// The outcome-unknown failure after which the queue refuses changes.
     private(set) var failure: SyncQueueError?
     private var inbox: [QueueLogEntry] = []
     private var nextPosition: UInt64 = 1
     private var handedPosition: UInt64 = 0
     private(set) var durablePosition: UInt64 = 0
+    /// How to take back each accepted change that is not durable yet, oldest first.
+    private var undoLog: [(position: UInt64, undo: QueueContents.Undo)] = []
+    /// Positions whose changes a failed write took back, with what their waiters are told.
+    private var lostPositions: [(positions: ClosedRange<UInt64>, error: SyncQueueError)] = []
     private var waiters: [UInt64: [Completion]] = [:]
     private var compactionWaiters: [Completion] = []
     private var stopWaiters: [Completion] = []
     private var writerAsleep = false
     private var compactionRequested = false
+    /// A device id change is in the inbox: the writer rewrites the log instead of appending.
+    private var deviceChangePending = false
+    /// Set when a compaction failed: the log then only grows until the queue is reopened
+    /// (an explicit compaction still tries), so a file system that cannot rename does not
+    /// turn every later write into a failed compaction.
+    private var autoCompactionStopped = false
     /// Lines in the current log file, written or handed to the writer (drives auto-compaction).
     private var linesInLog: Int
+    /// ``linesInLog`` before the compaction in flight (restored if it fails and the old log stays).
+    private var linesBeforeCompaction: Int?
 
     /// Compaction starts on its own when the log has more lines than this and at least
     /// half of them are dead weight (acknowledged requests).
@@ -61,11 +85,14 @@ struct SyncQueueStateMachine {
         quarantined: [QuarantinedLine]
     ) {
         self.directory = directory
-        self.deviceID = deviceID
+        self.baseDeviceID = deviceID
         self.contents = contents
         self.linesInLog = linesInLog
         self.quarantined = quarantined
     }
+
+    /// The device id in the keys of new requests: the log's, once it was changed.
+    var deviceID: String { contents.deviceID ?? baseDeviceID }
 
     // MARK: Operations
 
@@ -74,6 +101,7 @@ struct SyncQueueStateMachine {
     ) {
         try checkUsable()
         let seq = contents.nextSeq
+        guard seq < UInt64.max else { throw .sequenceExhausted(directory: directory) }
         let record = QueueRecord(seq: seq, key: "\(deviceID):\(seq)", tag: tag, payload: payload)
         return (record, try accept(.enqueue(record)))
     }
@@ -105,10 +133,29 @@ struct SyncQueueStateMachine {
         return try accept(.retry(seq: seq))
     }
 
+    /// Changes the device id (`id` already checked): every pending request and dead letter
+    /// is re-keyed at once, and the writer will rewrite the log with the id in its header.
+    mutating func deviceChangeRequested(to id: String) throws(SyncQueueError) -> Accepted {
+        try checkUsable()
+        deviceChangePending = true
+        return try accept(.device(id: id))
+    }
+
+    /// Raises the next sequence number to at least `seq + 1` (never lowers it).
+    mutating func sequenceContinued(above seq: UInt64) {
+        contents.continueSequence(atLeast: seq == UInt64.max ? seq : seq + 1)
+    }
+
+    /// Whether the change at `position` is on disk (durable, and not taken back by a failed write).
+    func isDurable(position: UInt64) -> Bool {
+        position <= durablePosition && lostError(position) == nil
+    }
+
     /// Registers `completion` for when `position` is durable; returns the result at once if it is known.
     mutating func persistenceAwaited(position: UInt64, completion: @escaping Completion) -> Result<
         Void, SyncQueueError
     >? {
+        if let lost = lostError(position) { return .failure(lost) }
         if position <= durablePosition { return .success(()) }
         if let failure { return .failure(failure) }
         if phase == .stopped { return .failure(.closed(directory: directory)) }
@@ -139,10 +186,14 @@ struct SyncQueueStateMachine {
         let due =
             linesInLog + inbox.count > Self.autoCompactionMinimumLines
             && contents.liveLineCount * 2 < linesInLog + inbox.count
-        if failure == nil, compactionRequested || (due && !inbox.isEmpty) {
+        if failure == nil,
+            compactionRequested || deviceChangePending || (due && !inbox.isEmpty && !autoCompactionStopped)
+        {
             compactionRequested = false
+            deviceChangePending = false
             inbox.removeAll()
             handedPosition = nextPosition - 1
+            linesBeforeCompaction = linesInLog
             linesInLog = contents.liveLineCount
             return .compact(contents, through: handedPosition)
         }
@@ -163,6 +214,8 @@ struct SyncQueueStateMachine {
     mutating func writeSucceeded(through position: UInt64) -> [Completion] {
         let previous = durablePosition
         durablePosition = max(durablePosition, position)
+        let settled = undoLog.prefix { $0.position <= position }.count
+        if settled > 0 { undoLog.removeFirst(settled) }
         guard !waiters.isEmpty else { return [] }
         var done: [Completion] = []
         if UInt64(waiters.count) < durablePosition - previous {
@@ -175,20 +228,47 @@ struct SyncQueueStateMachine {
 
     /// A compaction through `position` is durable.
     mutating func compactionSucceeded(through position: UInt64) -> [Completion] {
+        linesBeforeCompaction = nil
         let done = writeSucceeded(through: position) + compactionWaiters
         compactionWaiters.removeAll()
         return done
     }
 
-    /// A write, `fsync` or rename failed: the queue stops accepting work. Returns the
-    /// completions to call with `error` (everything not yet durable).
-    mutating func writeFailed(_ error: SyncQueueError) -> [Completion] {
-        if failure == nil { failure = error }
-        inbox.removeAll()
-        let failed = waiters.values.flatMap { $0 } + compactionWaiters
-        waiters.removeAll()
-        compactionWaiters.removeAll()
+    /// An append or its `fsync` failed with `cause`, for a batch whose last written (or
+    /// partly written) position is `attemptedThrough`; the writer then tried to cut the log
+    /// back to its last durable length: `outcome` is ``SyncQueueError/notRecorded(cause:)``
+    /// when that cut is durable, else ``SyncQueueError/outcomeUnknown(cause:cutFailure:)``.
+    ///
+    /// Takes back every change not yet durable and returns the completions to fail: the
+    /// positions through `attemptedThrough` get `outcome`, later ones (never written) get
+    /// `notRecorded`. After an unknown outcome the queue refuses changes.
+    mutating func writeFailed(
+        _ outcome: SyncQueueError, cause: SyncQueueError, attemptedThrough: UInt64
+    ) -> [FailedCompletion] {
+        let handed = handedPosition
+        linesInLog -= undoLog.count { $0.position <= handed }
+        var failed = changesLost(outcome, cause: cause, attemptedThrough: attemptedThrough)
+        if failure != nil {
+            failed += compactionWaiters.map { ($0, outcome) }
+            compactionWaiters.removeAll()
+            compactionRequested = false
+        }
         return failed
+    }
+
+    /// The compaction in flight failed with `outcome`: ``SyncQueueError/notRecorded(cause:)``
+    /// when the old log is still the log (nothing of it changed), else
+    /// ``SyncQueueError/outcomeUnknown(cause:cutFailure:)``. Takes back every change not yet
+    /// durable and returns the completions to fail, the compaction's own included.
+    mutating func compactionFailed(_ outcome: SyncQueueError, cause: SyncQueueError, through: UInt64)
+        -> [FailedCompletion]
+    {
+        if let lines = linesBeforeCompaction { linesInLog = lines }
+        linesBeforeCompaction = nil
+        autoCompactionStopped = true
+        let failed = changesLost(outcome, cause: cause, attemptedThrough: through)
+        defer { compactionWaiters.removeAll() }
+        return failed + compactionWaiters.map { ($0, outcome) }
     }
 
     /// The writer closed its files: returns the close completions (to succeed) and any
@@ -210,15 +290,49 @@ struct SyncQueueStateMachine {
 
     // MARK: Helpers
 
+    /// Takes back every change not yet durable, newest first, and marks its position lost.
+    private mutating func changesLost(
+        _ outcome: SyncQueueError, cause: SyncQueueError, attemptedThrough: UInt64
+    ) -> [FailedCompletion] {
+        if case .outcomeUnknown = outcome { failure = outcome }
+        inbox.removeAll()
+        deviceChangePending = false
+        handedPosition = nextPosition - 1
+        guard let first = undoLog.first?.position else { return [] }
+        let last = nextPosition - 1
+        let nextSeq = contents.nextSeq
+        for step in undoLog.reversed() { contents.undo(step.undo) }
+        undoLog.removeAll()
+        contents.continueSequence(atLeast: nextSeq)
+        let notWritten = SyncQueueError.notRecorded(cause: cause)
+        let attemptedEnd = min(max(attemptedThrough, first - 1), last)
+        if first <= attemptedEnd { lostPositions.append((first...attemptedEnd, outcome)) }
+        if attemptedEnd < last { lostPositions.append(((attemptedEnd + 1)...last, notWritten)) }
+        var failed: [FailedCompletion] = []
+        for (position, completions) in waiters {
+            let error = position <= attemptedEnd ? outcome : notWritten
+            failed += completions.map { ($0, error) }
+        }
+        waiters.removeAll()
+        return failed
+    }
+
+    private func lostError(_ position: UInt64) -> SyncQueueError? {
+        guard let newest = lostPositions.last, position <= newest.positions.upperBound else { return nil }
+        return lostPositions.last { $0.positions.contains(position) }?.error
+    }
+
     private mutating func accept(_ entry: QueueLogEntry) throws(SyncQueueError) -> Accepted {
         let position = nextPosition
+        let undo: QueueContents.Undo
         do {
-            try contents.apply(entry, position: position)
+            undo = try contents.apply(entry, position: position)
         } catch {
             preconditionFailure("SyncQueueStateMachine accepted \(entry) that its contents refuse: \(error)")
         }
         nextPosition += 1
         inbox.append(entry)
+        undoLog.append((position, undo))
         return Accepted(position: position, wakeWriter: wakeWriter())
     }
 

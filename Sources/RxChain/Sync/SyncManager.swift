@@ -97,7 +97,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     /// `progress` is told when the requests are persisted, then acknowledged (or failed).
     /// The consumer is woken by the queue's writer once they are on disk (see `init`).
     public nonisolated func accept(_ requests: [Request], progress: SyncProgress?) {
-        var last: QueueReceipt?
+        var receipts: [QueueReceipt] = []
         for request in requests {
             do {
                 // RequestEncoder writes the JSONEncoder's exact bytes for plain data and declines
@@ -107,30 +107,46 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
                 let payload = try (try? RequestEncoder.encode(request)) ?? encoder.encode(request)
                 // Registered in the same critical section as the enqueue, so the consumer
                 // cannot acknowledge the record before its progress is known.
-                last = try progressBySeq.withLock { table in
-                    let receipt = try queue.enqueue(tag: request.tag.rawValue, trustedPayload: payload)
-                    if let progress { table[receipt.seq] = progress }
-                    return receipt
-                }
+                receipts.append(
+                    try progressBySeq.withLock { table in
+                        let receipt = try queue.enqueue(tag: request.tag.rawValue, trustedPayload: payload)
+                        if let progress { table[receipt.seq] = progress }
+                        return receipt
+                    })
             } catch {
-                progress?.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
+                // Refused at once, so not recorded: the queue's own error says so.
+                progress?.requestFailed(error as? SyncQueueError ?? SyncFailure.notQueued(reason: "\(error)"))
                 recordFailure(String(describing: error))
                 return
             }
         }
-        // The queue persists in order: the last request on disk means all of them are.
-        if let progress, let last {
-            let count = requests.count
-            last.whenPersisted { result in
-                switch result {
-                case .success:
-                    progress.requestsPersisted(count)
-                case .failure(let error):
-                    progress.requestFailed(SyncFailure.notQueued(reason: String(describing: error)))
+        // Each request on its own: a failed write takes back the requests it carried (told
+        // "not recorded: …", or "outcome unknown: …"), while those accepted after it go on,
+        // so the last one on disk does not mean every one is.
+        if let progress {
+            for receipt in receipts {
+                receipt.whenPersisted { [weak self] result in
+                    switch result {
+                    case .success:
+                        progress.requestsPersisted(1)
+                    case .failure(let error):
+                        progress.requestFailed(error)
+                        self?.requestNotPersisted(seq: receipt.seq, error)
+                    }
                 }
             }
         }
         updateStatus { $0.pendingCount = self.queue.pendingCount }
+    }
+
+    /// Forgets a request the queue could not persist; runs on the queue's writer thread.
+    private nonisolated func requestNotPersisted(seq: UInt64, _ error: SyncQueueError) {
+        progressBySeq.withLock { $0[seq] = nil }
+        // The status relay calls its observers: not on the writer thread.
+        Task { [weak self] in
+            self?.recordFailure(String(describing: error))
+            self?.refreshCounts()
+        }
     }
 
     /// Tells the manager whether the remote is reachable; going online flushes at once.

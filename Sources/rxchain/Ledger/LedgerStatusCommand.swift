@@ -22,6 +22,8 @@ struct LedgerStatusCommand: Command {
         var remote: String?
         var pending: Int
         var deadLetters: Int
+        /// Queue lines in quarantine (they will not sync), and those the next open moves there.
+        var quarantined: Int
         var lastSyncStartedAt: String?
         var lastSyncSucceededAt: String?
         var lastSyncFailedAt: String?
@@ -52,6 +54,7 @@ struct LedgerStatusCommand: Command {
             try container.encode(remote, forKey: .remote)
             try container.encode(pending, forKey: .pending)
             try container.encode(deadLetters, forKey: .deadLetters)
+            try container.encode(quarantined, forKey: .quarantined)
             try container.encode(lastSyncStartedAt, forKey: .lastSyncStartedAt)
             try container.encode(lastSyncSucceededAt, forKey: .lastSyncSucceededAt)
             try container.encode(lastSyncFailedAt, forKey: .lastSyncFailedAt)
@@ -70,6 +73,7 @@ struct LedgerStatusCommand: Command {
 
         enum CodingKeys: String, CodingKey {
             case store, remote, pending, deadLetters, lastSyncStartedAt, lastSyncSucceededAt, lastSyncFailedAt
+            case quarantined
             case lastError, lastLinesDownloaded, lastLinesUploaded, linesDownloaded, linesUploaded, lineCount
             case revision, recoveredActions, ignoredCount, ignoredActions, resetReason
         }
@@ -80,6 +84,10 @@ struct LedgerStatusCommand: Command {
         _ = try LedgerCommand.waitSeconds(arguments)
         try LedgerCommand.checkStore(directory, mustExist: true)
         let view = try Self.view(of: directory)
+        let queueDirectory = LedgerDevice.queueDirectory(of: directory)
+        if let warning = QuarantineWarning.line(count: view.quarantined, queueDirectory: queueDirectory) {
+            context.terminal.writeErrorLine(warning)
+        }
         if arguments.flag("json") {
             try context.terminal.writeJSON(view)
         } else {
@@ -105,7 +113,9 @@ struct LedgerStatusCommand: Command {
         let date = { (date: Date?) in date?.formatted(.iso8601) }
         return View(
             store: directory.path, remote: remote?.location, pending: queue?.pending.count ?? 0,
-            deadLetters: queue?.deadLetters.count ?? 0, lastSyncStartedAt: date(status.lastStartedAt),
+            deadLetters: queue?.deadLetters.count ?? 0,
+            quarantined: (queue?.quarantined.count ?? 0) + (queue?.unreadable.count ?? 0),
+            lastSyncStartedAt: date(status.lastStartedAt),
             lastSyncSucceededAt: date(status.lastSucceededAt), lastSyncFailedAt: date(status.lastFailedAt),
             lastError: status.lastError, lastLinesDownloaded: status.lastLinesDownloaded,
             lastLinesUploaded: status.lastLinesUploaded, linesDownloaded: status.linesDownloaded,

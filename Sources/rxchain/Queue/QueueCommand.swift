@@ -25,6 +25,11 @@ enum QueueCommand {
         lines += inspection.unreadable.map {
             "  line \($0.lineNumber) (moved on next open): \($0.reason)  \($0.text)"
         }
+        if !quarantined.isEmpty {
+            lines.append(
+                "  (they will not sync; once dealt with: rxchain queue archive-quarantine \(inspection.directory.path))"
+            )
+        }
         if let torn = inspection.tornLine {
             lines += ["", "torn last line \(torn.lineNumber) (cut on next open): \(torn.reason)"]
         }

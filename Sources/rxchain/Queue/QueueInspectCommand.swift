@@ -4,7 +4,8 @@ import RxChain
 /// `rxchain queue inspect DIR [--json]`, declared for the dispatcher; the rendering lives in `QueueCommand`.
 struct QueueInspectCommand: Command {
     static let group = CommandGroup(
-        name: "queue", summary: "look into a durable sync queue", subcommands: [QueueInspectCommand()])
+        name: "queue", summary: "look into a durable sync queue",
+        subcommands: [QueueInspectCommand(), QueueArchiveQuarantineCommand()])
 
     let name = "inspect"
     let summary = "show a queue's pending requests, dead letters and quarantined lines (read-only)"

@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test(arguments: [
-        QueueLogEntry.header(version: 1, nextSeq: 42),
+        QueueLogEntry.header(version: 1, nextSeq: 42), .header(version: 2, nextSeq: 7, deviceID: "ph\"one:2"),
+        .device(id: "B7F0-é"),
         .enqueue(
             QueueRecord(seq: 7, key: "dev:7", tag: "expense/put", payload: Data(#"{"id":7,"x":[1,2]}"#.utf8))),
         .enqueue(
@@ -84,6 +85,8 @@ import Testing
         (#"{"kind":"ack","seq":-1}"#, "field \"seq\" is missing or not an unsigned integer"),
         (#"{"kind":"enqueue","seq":1,"key":"k","tag":"t"}"#, "enqueue record without"),
         (#"{"seq":1}"#, "no \"kind\" field"),
+        (#"{"kind":"device","id":""}"#, "device record without a non-empty one-line \"id\""),
+        (#"{"kind":"header","version":2,"next_seq":1,"device":7}"#, "header with a device id that is not"),
     ])
     func checkedButInvalidLinesSayWhy(json: String, reason: String) {
         let crc = String(CRC32.checksum(Array(json.utf8)), radix: 16)

@@ -87,6 +87,118 @@ import Testing
         await queue.close()
     }
 
+    /// Runs `rxchain-bench` with `arguments` under strace, failing the `injections`
+    /// (`syscall:error=…:when=…`) on the queue's log only.
+    private func bench(_ arguments: [String], injecting injections: [String], directory: URL) async throws
+        -> ChildResult
+    {
+        if injections.isEmpty { return try await runChild(try benchExecutable(), arguments) }
+        guard let strace = Self.strace else {
+            Issue.record(
+                "strace is not installed: install it (apt-get install strace) to run the I/O fault tests")
+            throw CancellationError()
+        }
+        let syscalls = Set(injections.map { String($0.prefix { $0 != ":" }) }).sorted()
+        var command = ["-f", "-qq", "-o", "/dev/null", "-P", directory.appendingPathComponent("queue.jsonl").path]
+        command += ["-e", "trace=\(syscalls.joined(separator: ","))"]
+        for injection in injections { command += ["-e", "inject=\(injection)"] }
+        return try await runChild(URL(fileURLWithPath: strace), command + [try benchExecutable().path] + arguments)
+    }
+
+    private func seqs(_ lines: [String], _ prefix: String) -> [UInt64] {
+        lines.compactMap { $0.hasPrefix(prefix) ? UInt64($0.dropFirst(prefix.count)) : nil }
+    }
+
+    private func ioMessage(_ operation: String, _ path: String) -> String {
+        "I/O error: \(operation) of \(path) failed: \(String(cString: strerror(EIO))) (errno \(EIO))"
+    }
+
+    /// The second `fsync` of the log fails: the writer cuts its batch off (ftruncate back to
+    /// what the first covered, then a new fsync), so those requests are "not recorded" and
+    /// gone; retried, each is recorded once, and the queue keeps taking writes.
+    @Test func aFailedFsyncIsCutOffSoItsRequestsAreNotRecordedAndTheQueueGoesOn() async throws {
+        let root = TemporaryDirectory("cut")
+        let directory = root.queue()
+        let clean = try await bench(
+            ["queue", "--dir", directory.path, "--count", "50"], injecting: [], directory: directory)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        let highestBefore = try #require(persistedSeqs(clean.lines).max())
+
+        let count = 3_000
+        let child = try await bench(
+            [
+                "queue", "--dir", directory.path, "--count", "\(count)", "--producers", "2",
+                "--retry-not-recorded", "--probe",
+            ], injecting: ["fsync:error=EIO:when=2"], directory: directory)
+        let log = directory.appendingPathComponent("queue.jsonl").path
+        #expect(child.status == 1, "\(child.stderr)")
+        #expect(child.stderr.contains("not recorded: \(ioMessage("fsync", log))"), "\(child.stderr)")
+        let notRecorded = seqs(child.lines, "not recorded ")
+        #expect(!notRecorded.isEmpty, "the failed fsync should have covered a batch")
+        #expect(child.lines.contains { $0.hasPrefix("probe persisted ") }, "the queue should go on: \(child.stderr)")
+
+        let queue = try await SyncQueue.open(directory: directory, durability: .none)
+        #expect(queue.recoveryReport.isClean, "the cut should leave a whole log: \(queue.recoveryReport)")
+        let present = Set(queue.pending.map(\.seq))
+        let persisted = persistedSeqs(clean.lines) + persistedSeqs(child.lines)
+        #expect(persisted.filter { !present.contains($0) }.isEmpty, "reported persisted but lost")
+        #expect(notRecorded.filter { present.contains($0) }.isEmpty, "reported not recorded but in the queue")
+        // Every request of the run is in the queue exactly once: the retries recorded what the cut took back.
+        let numbers = queue.pending.filter { $0.seq > highestBefore && $0.tag == "bench/request" }.compactMap {
+            (try? JSONSerialization.jsonObject(with: $0.payload) as? [String: Any])?["n"] as? Int
+        }
+        #expect(numbers.sorted() == Array(0..<count))
+        await queue.close()
+    }
+
+    struct CutFault: Sendable, CustomTestStringConvertible {
+        var failingStep: String
+        var injections: [String]
+        var testDescription: String { "the cut's \(failingStep) fails" }
+    }
+
+    /// The batch's `fsync` fails and so does the cut (its `fsync`, or its `ftruncate`):
+    /// those requests' outcome is unknown, the queue refuses every write until it is
+    /// reopened, and reopening finds a consistent queue that takes writes again.
+    @Test(arguments: [
+        CutFault(failingStep: "fsync", injections: ["fsync:error=EIO:when=2+"]),
+        CutFault(failingStep: "ftruncate", injections: ["fsync:error=EIO:when=2", "ftruncate:error=EIO"]),
+    ])
+    func whenTheCutFailsTooTheOutcomeIsUnknownAndTheQueueRefusesWritesUntilReopened(fault: CutFault) async throws {
+        let root = TemporaryDirectory("unknown")
+        let directory = root.queue()
+        let clean = try await bench(
+            ["queue", "--dir", directory.path, "--count", "50"], injecting: [], directory: directory)
+        #expect(clean.status == 0, "\(clean.stderr)")
+
+        let child = try await bench(
+            ["queue", "--dir", directory.path, "--count", "300", "--probe"], injecting: fault.injections,
+            directory: directory)
+        let log = directory.appendingPathComponent("queue.jsonl").path
+        #expect(child.status == 1, "\(child.stderr)")
+        #expect(
+            child.stderr.contains(
+                "outcome unknown: \(ioMessage("fsync", log)), and cutting it off failed too: "
+                    + ioMessage(fault.failingStep, log)), "\(child.stderr)")
+        #expect(child.stderr.contains("(reopen the store to see whether it was recorded)"), "\(child.stderr)")
+        #expect(!seqs(child.lines, "outcome unknown ").isEmpty, "\(child.lines.suffix(5))")
+        let probe = child.lines.first { $0.hasPrefix("probe ") } ?? "no probe line"
+        #expect(
+            probe.hasPrefix(
+                "probe failed: not recorded: queue at \(directory.path) refuses writes until it is reopened"),
+            "\(probe)")
+
+        let queue = try await SyncQueue.open(directory: directory, durability: .none)
+        #expect(queue.recoveryReport.quarantined.isEmpty, "\(queue.recoveryReport)")
+        let present = queue.pending.map(\.seq)
+        #expect(zip(present, present.dropFirst()).allSatisfy { $0 < $1 }, "each request at most once, in order")
+        let persisted = persistedSeqs(clean.lines) + persistedSeqs(child.lines)
+        #expect(persisted.filter { !Set(present).contains($0) }.isEmpty, "reported persisted but lost")
+        let next = try await queue.append(tag: "after", payload: Data("1".utf8))
+        #expect(next.seq > (present + persisted).max()!)
+        await queue.close()
+    }
+
     @Test func alwaysSyncsEveryRecordAndBatchedSharesSyncs() async throws {
         guard let strace = Self.strace else {
             Issue.record(

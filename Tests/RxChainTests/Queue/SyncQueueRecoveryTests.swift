@@ -23,15 +23,51 @@ import Testing
         await queue.close()
     }
 
-    @Test func lastLineWithBadChecksumIsTruncated() async throws {
+    /// A complete last line (newline and all) was written whole: a bad checksum means it was
+    /// damaged afterwards, so it is quarantined verbatim, never cut as if torn.
+    @Test func completeLastLineWithBadChecksumIsQuarantinedNotCut() async throws {
         let directory = TemporaryDirectory()
         let whole = F.lines([F.header(), .enqueue(F.record(1))])
         var last = F.lines([.enqueue(F.record(2))])
         last[20] ^= 0x01
         try F.write(whole + last, to: directory.queue())
+
+        let inspection = try SyncQueue.inspect(directory: directory.queue())
+        #expect(inspection.tornLine == nil)
+        #expect(inspection.unreadable.map(\.lineNumber) == [3])
+
         let queue = try await SyncQueue.open(directory: directory.queue())
-        #expect(queue.recoveryReport.truncatedLine == 3)
-        #expect(queue.recoveryReport.truncationReason?.contains("checksum mismatch") == true)
+        #expect(queue.recoveryReport.truncatedLine == nil)
+        #expect(queue.recoveryReport.truncatedBytes == 0)
+        let quarantined = queue.recoveryReport.quarantined
+        #expect(quarantined.map(\.lineNumber) == [3])
+        #expect(quarantined.first?.reason.contains("checksum mismatch") == true)
+        #expect(queue.pending == [F.record(1)])
+        await queue.close()
+
+        // The line's bytes are in quarantine.jsonl exactly as they were in the log.
+        let file = try Data(contentsOf: directory.queue().appendingPathComponent("quarantine.jsonl"))
+        let entries = file.split(separator: UInt8(ascii: "\n"))
+        #expect(entries.count == 1)
+        let entry = try JSONDecoder().decode(QuarantinedLine.self, from: Data(entries[0]))
+        #expect(Array(entry.text.utf8) == Array(last.dropLast()))
+        #expect(entry.base64 == nil)
+        // The log was rewritten without it (the header keeps the sequence high-water mark).
+        #expect(try F.logBytes(directory.queue()) == F.lines([F.header(2), .enqueue(F.record(1))]))
+    }
+
+    /// A last line with invalid UTF-8 is kept byte for byte too (base64 beside the text).
+    @Test func completeLastLineWithInvalidUTF8IsQuarantinedByteForByte() async throws {
+        let directory = TemporaryDirectory()
+        var last = F.lines([.enqueue(F.record(2, payload: #""caf\#u{E9}""#))])
+        let accent = try #require(last.firstIndex(of: 0xC3))
+        last[accent] = 0xFF
+        try F.write(F.lines([F.header(), .enqueue(F.record(1))]) + last, to: directory.queue())
+
+        let queue = try await SyncQueue.open(directory: directory.queue())
+        let entry = try #require(queue.quarantined.first)
+        #expect(queue.recoveryReport.truncatedLine == nil)
+        #expect(entry.base64.flatMap { Data(base64Encoded: $0) } == Data(last.dropLast()))
         #expect(queue.pending == [F.record(1)])
         await queue.close()
     }
@@ -60,6 +96,40 @@ import Testing
         await reopened.close()
         let inspection = try SyncQueue.inspect(directory: directory.queue())
         #expect(inspection.quarantined == quarantined)
+    }
+
+    @Test func archivingTheQuarantineMovesItAsideWholeButNotWhileTheQueueIsOpen() async throws {
+        let directory = TemporaryDirectory()
+        var middle = F.lines([.enqueue(F.record(2))])
+        middle[30] = UInt8(ascii: "#")
+        try F.write(F.lines([F.header(), .enqueue(F.record(1))]) + middle, to: directory.queue())
+        let queue = try await SyncQueue.open(directory: directory.queue())
+        await #expect(throws: SyncQueueError.inUse(directory: directory.queue().path, pid: getpid())) {
+            _ = try await SyncQueue.archiveQuarantine(directory: directory.queue())
+        }
+        await queue.close()
+        let quarantine = directory.queue().appendingPathComponent("quarantine.jsonl")
+        let bytes = try Data(contentsOf: quarantine)
+
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14T22:13:20Z
+        let first = try await SyncQueue.archiveQuarantine(directory: directory.queue(), now: now)
+        #expect(
+            first
+                == QuarantineArchive(
+                    file: directory.queue().appendingPathComponent("quarantine-20231114T221320Z.jsonl"), count: 1))
+        #expect(try Data(contentsOf: try #require(first).file) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: quarantine.path))
+        #expect(try await SyncQueue.archiveQuarantine(directory: directory.queue(), now: now) == nil)
+
+        // A second archive in the same second never replaces the first.
+        try bytes.write(to: quarantine)
+        let second = try await SyncQueue.archiveQuarantine(directory: directory.queue(), now: now)
+        #expect(second?.file.lastPathComponent == "quarantine-20231114T221320Z-2.jsonl")
+        #expect(try Data(contentsOf: try #require(first).file) == bytes)
+        let reopened = try await SyncQueue.open(directory: directory.queue())
+        #expect(reopened.quarantined.isEmpty)
+        #expect(reopened.pending == [F.record(1)])
+        await reopened.close()
     }
 
     @Test func duplicateAndUnknownRecordsAreQuarantinedNotApplied() async throws {
