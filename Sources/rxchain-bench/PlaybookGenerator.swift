@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import RxChain
 
 /// Writes a realistic playbook for the replay benchmark, deterministically (no randomness:
 /// the same N gives the same file).

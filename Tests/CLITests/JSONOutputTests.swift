@@ -49,7 +49,7 @@ import Testing
                         "store", "remote", "pending", "deadLetters", "lastSyncStartedAt", "lastSyncSucceededAt",
                         "lastSyncFailedAt", "lastError", "lastLinesDownloaded", "lastLinesUploaded",
                         "linesDownloaded", "linesUploaded", "lineCount", "revision", "recoveredActions",
-                        "ignoredCount", "ignoredActions", "resetReason",
+                        "ignoredCount", "ignoredActions", "resetReason", "deviceId", "deviceIdChanges", "quarantined",
                     ])
             let statusIgnored = try #require((status["ignoredActions"] as? [[String: Any]])?.first, "\(status)")
             #expect(Set(statusIgnored.keys) == ["actionId", "type", "reason", "payload", "at"])

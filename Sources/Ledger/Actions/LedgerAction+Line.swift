@@ -1,3 +1,5 @@
+import RxChain
+
 extension LedgerAction {
     /// The action's playbook line without an `actionId` (no trailing newline).
     public var line: String { encodeLine(actionId: nil) }

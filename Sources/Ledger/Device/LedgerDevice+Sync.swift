@@ -5,29 +5,34 @@ extension LedgerDevice {
     /// every pending action (tagged with its `actionId`), lets the queue acknowledge them,
     /// and re-bases the store.
     ///
-    /// - Finishes: the upload goes through the device's ``SyncManager`` (its conflict
-    ///   retries and backoff, ``LedgerSyncOptions/retry``) and this returns as soon as the
-    ///   queue is empty, or throws once `maxFailures` sends failed in a row, or at the first
-    ///   failure that retrying will not fix (``PlaybookSyncStatus/lastErrorIsPermanent``:
-    ///   bad credentials, a missing bucket); the manager is
-    ///   then put back offline if the device was opened offline.
+    /// - Finishes: the download is tried up to `maxFailures` times, with the sync manager's
+    ///   backoff (``LedgerSyncOptions/retry``) between tries; the upload goes through the
+    ///   device's ``SyncManager`` (its conflict retries and backoff) and this returns as soon
+    ///   as the queue is empty, or throws once `maxFailures` sends failed in a row. Either
+    ///   stops at the first failure that retrying will not fix
+    ///   (``PlaybookSyncStatus/lastErrorIsPermanent``: bad credentials, a missing bucket); the
+    ///   manager is then put back offline if the device was opened offline.
+    /// - Reports only what is on disk: it returns after the queue's acknowledgements are
+    ///   written and `fsync`ed and the sync status is saved, and throws when either failed.
     /// - Actions recorded while this runs are synced too when they reach the queue in time.
     ///
     /// - Throws: ``LedgerDeviceError/noRemote(store:)`` when the store has no remote;
-    ///   ``LedgerDeviceError/syncFailed(reason:attempts:)`` when the download failed (the
-    ///   remote is unreachable) or the sends kept failing (the reason is the last error).
-    ///   Nothing is lost either way: what was not acknowledged stays queued.
+    ///   ``LedgerDeviceError/syncFailed(reason:attempts:)`` when the download or the sends
+    ///   kept failing (the reason is the last error), or the status could not be saved; the
+    ///   queue's ``SyncQueueError`` when an acknowledgement could not be written. Nothing is
+    ///   lost either way: what was not acknowledged on disk stays queued.
     @discardableResult
     public func syncNow(maxFailures: Int = 8) async throws -> LedgerSyncReport {
         guard let transport else { throw LedgerDeviceError.noRemote(store: directory.path) }
         let before = transport.currentStatus
-        guard await transport.refresh() == .acknowledged else {
-            let reason = transport.currentStatus.lastError ?? "the download failed"
-            throw LedgerDeviceError.syncFailed(reason: reason, attempts: 1)
-        }
+        try await download(from: transport, maxFailures: max(1, maxFailures))
         await store.settle()
         if sync.queue.pendingCount > 0 { try await drain(maxFailures: max(1, maxFailures)) }
         await rebaser?.rebase()
+        try await sync.queue.flush()
+        if let failure = await transport.statusSaveFailure {
+            throw LedgerDeviceError.syncFailed(reason: failure, attempts: 1)
+        }
         let after = transport.currentStatus
         let ignored = max(0, after.ignoredCount - before.ignoredCount)
         return LedgerSyncReport(
@@ -36,6 +41,35 @@ extension LedgerDevice {
             recoveredActions: after.recoveredActions - before.recoveredActions,
             ignoredActions: Array(after.ignoredActions.suffix(ignored)), pendingCount: sync.queue.pendingCount,
             lineCount: after.lineCount, revision: after.revision)
+    }
+
+    /// Downloads what is new, trying again after transient failures (a refused connection, a
+    /// timeout, a 5xx) with the sync manager's backoff, at most `maxFailures` times.
+    private func download(from transport: PlaybookTransport<LedgerPlaybookDomain>, maxFailures: Int) async throws {
+        var failures = 0
+        while true {
+            switch await transport.refresh() {
+            case .acknowledged:
+                return
+            case .conflict:
+                // The device took a new id for its pending actions: nothing to wait for.
+                failures += 1
+            case .retryLater, .permanentFailure:
+                failures += 1
+                let status = transport.currentStatus
+                if failures >= maxFailures || status.lastErrorIsPermanent == true {
+                    throw LedgerDeviceError.syncFailed(
+                        reason: status.lastError ?? "the download failed", attempts: failures)
+                }
+                let configuration = sync.configuration
+                try await configuration.clock.sleep(for: configuration.retry.delay(forAttempt: failures, atLeast: nil))
+                continue
+            }
+            if failures >= maxFailures {
+                throw LedgerDeviceError.syncFailed(
+                    reason: transport.currentStatus.lastError ?? "the download kept conflicting", attempts: failures)
+            }
+        }
     }
 
     /// Lets the sync manager send until the queue is empty or `maxFailures` sends failed in a row.

@@ -15,7 +15,9 @@ import Signals
 ///
 /// - **Opening** rebuilds the visible state without reading the playbook: the snapshot of
 ///   the local file (the lines synced so far; `base` when no remote is configured) with
-///   every pending queued action it does not hold yet applied on top, in queue order. An
+///   every pending queued action it does not hold yet (no line with the action's actionId
+///   and bytes) applied on top, in queue order. The queue's numbering continues above every
+///   `seq` the snapshot holds for the device's id (``DeviceIdentity``). An
 ///   action the rules now ignore (the base moved on) is skipped and stays queued; every
 ///   device ignores it the same way.
 /// - **Recording** (``record(_:)``) applies an action to the state at once and returns
@@ -112,10 +114,10 @@ public final class LedgerDevice: Sendable {
         do {
             remote = try rememberedRemote(directory: directory, given: options.remote)
             if let remote {
+                let named = try remote.makeRemote(credentials: options.s3Credentials, region: options.s3Region)
                 transport = try await PlaybookTransport.open(
-                    directory: syncDirectory(of: directory),
-                    remote: try remote.makeRemote(credentials: options.s3Credentials, region: options.s3Region),
-                    domain: LedgerPlaybookDomain(), maxBatchSize: options.maxBatchSize,
+                    directory: syncDirectory(of: directory), remote: options.wrapRemote?(named) ?? named,
+                    domain: LedgerPlaybookDomain(), maxBatchSize: options.maxBatchSize, identity: queue,
                     pendingCount: { queue.pendingCount })
             } else {
                 transport = nil
@@ -129,8 +131,7 @@ public final class LedgerDevice: Sendable {
         if let transport {
             let snapshot = await transport.currentSnapshot
             start.replicated = snapshot.state
-            let applied = snapshot.highWaterMarks[queue.deviceID] ?? 0
-            pending.removeAll { $0.seq <= applied }
+            pending.removeAll { snapshot.holds($0, domain: LedgerPlaybookDomain()) }
         }
         let (state, skipped) = rebuild(base: start, pending: pending)
         var configuration = SyncManager<LedgerAction>.Configuration()

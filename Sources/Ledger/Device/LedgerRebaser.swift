@@ -12,8 +12,7 @@ import Signals
 ///   (`SyncQueue/nextSeq` moved), it is computed again, so the store never ends up
 ///   without an action it applied.
 /// - Pending actions the snapshot already holds (a send whose acknowledgement has not
-///   reached the queue yet) are recognised by this device's high-water mark and not
-///   applied twice.
+///   reached the queue yet: a line with the action's actionId and bytes) are not applied twice.
 ///
 /// > Important: Call ``stop()`` before dropping it.
 final class LedgerRebaser: Sendable {
@@ -59,22 +58,10 @@ final class LedgerRebaser: Sendable {
             await store.settle()
             let nextSeq = queue.nextSeq
             let snapshot = await transport.currentSnapshot
-            let ledger = visibleLedger(snapshot: snapshot, pending: queue.pending, deviceID: queue.deviceID)
+            let ledger = snapshot.stateWith(pending: queue.pending, domain: LedgerPlaybookDomain())
             store.send(.rebase(ledger))
             await store.settle()
             if queue.nextSeq == nextSeq { return }
         }
-    }
-
-    /// The snapshot's ledger with the pending records it does not hold yet applied on top,
-    /// in order; records the rules turn down change nothing.
-    static func visibleLedger(
-        snapshot: PlaybookSnapshot<ReplicatedLedger>, pending: [QueueRecord], deviceID: String
-    ) -> ReplicatedLedger {
-        let domain = LedgerPlaybookDomain()
-        let applied = snapshot.highWaterMarks[deviceID] ?? 0
-        var ledger = snapshot.state
-        for record in pending where record.seq > applied { _ = domain.apply(pending: record, to: &ledger) }
-        return ledger
     }
 }

@@ -26,6 +26,9 @@ public struct LedgerSyncOptions: Sendable {
     public var s3Region = "us-east-1"
     /// The most actions one append carries.
     public var maxBatchSize = 500
+    /// Wraps the remote the setting names before the device uses it (to log, meter or, in
+    /// tests, inject faults); `nil` uses it as it is.
+    public var wrapRemote: (@Sendable (any PlaybookRemote) -> any PlaybookRemote)?
 
     /// The defaults: the remembered remote, online, 1 s … 5 min backoff.
     public init() {}

@@ -1,3 +1,5 @@
+import RxChain
+
 extension FieldReader {
     /// The `actionId`, when present and not `null`: ``ActionID/init(parsing:)`` of its text.
     func actionID(_ value: Value?) throws(LedgerActionError) -> ActionID? {

@@ -1,3 +1,5 @@
+import RxChain
+
 /// One readable playbook line: the action and, when the line carries one, its `actionId`.
 ///
 /// Immutable, like ``TransactionPut``. (With `var` members the optimiser copies every new

@@ -8,7 +8,6 @@ extension PlaybookReplay {
         /// The line's index in the batch.
         let line: Int
         let action: LedgerAction
-        let stamp: ActionStamp?
     }
 
     /// A line the in-order pass must see: one that is not a valid transaction action.
@@ -22,8 +21,23 @@ extension PlaybookReplay {
 
         /// The line's index in the batch.
         let line: Int
-        let stamp: ActionStamp?
         let content: Content
+    }
+
+    /// A valid line's claim on its actionId, waiting for the in-order pass.
+    struct PendingClaim: Sendable {
+        /// The line's index in the batch.
+        let line: Int
+        /// The device's slot in its run's ``ParsedRun/devices``.
+        let device: Int
+        let seq: UInt64
+        let digest: UInt64
+    }
+
+    /// A line of the batch that is skipped because an earlier line holds its actionId.
+    struct SkippedLine: Sendable {
+        let claim: ActionIDIndex.Claim
+        let actionID: ActionID
     }
 
     /// One parsing thread's run of consecutive lines, sorted for the steps after parsing.
@@ -32,8 +46,11 @@ extension PlaybookReplay {
         var edits: [[PendingEdit]]
         /// The other lines but blank ones, in line order (few: invalid and category lines).
         var inOrder: [InOrderLine] = []
+        /// The actionIds of the run's valid lines, in line order.
+        var claims: [PendingClaim] = []
         var blank = 0
-        var devices = RunDevices()
+        /// The devices of the run's actionIds (a claim names its device by slot).
+        var devices = DeviceSlots()
     }
 
     /// A feed's bytes, read by the parsing threads while `feed` waits for them.
@@ -52,12 +69,13 @@ extension PlaybookReplay {
     /// Replays `lines` (ranges of `bytes`: consecutive complete lines, each without its `\n`),
     /// with the same result as ``consumeLine(_:)`` on each of them in turn.
     ///
-    /// 1. Each thread parses a run of consecutive lines, and notes per line where its
-    ///    `actionId` stands in the run (``RunDevices``).
-    /// 2. This thread carries the devices' marks from run to run, then takes the few lines
-    ///    that are not transaction actions in line order: diagnostics and the category list.
-    /// 3. Each thread edits one part of the records: its part's actions that are not
-    ///    duplicates, and every category move, in line order.
+    /// 1. Each thread parses a run of consecutive lines, and notes each valid line's
+    ///    actionId with the digest of the line.
+    /// 2. This thread claims the actionIds in line order (``ActionIDIndex``: a few nanoseconds a
+    ///    line), then takes the few lines that are not transaction actions in line order:
+    ///    diagnostics and the category list.
+    /// 3. Each thread edits one part of the records: its part's actions whose claim came first,
+    ///    and every category move, in line order.
     mutating func consumeBatch(_ bytes: UnsafeRawBufferPointer, lines: [Range<Int>]) {
         let parts = parallelism.parts
         let shared = SharedBytes(bytes: bytes)
@@ -66,43 +84,52 @@ extension PlaybookReplay {
                 shared, lines: lines, from: lines.count * run / parts, to: lines.count * (run + 1) / parts,
                 parts: parts)
         }
-        let carried = carryMarks(through: runs)
-        let moves = takeInOrder(runs, carried: carried, lines: lines, shared: shared)
+        let skipped = claimActionIDs(of: runs)
+        let moves = takeInOrder(runs, skipped: skipped, lines: lines, shared: shared)
         counts.linesRead += lines.count
         if let first = lines.first, let last = lines.last { consumedBytes += last.upperBound + 1 - first.lowerBound }
-        editParts(runs, carried: carried, moves: moves)
+        editParts(runs, skipped: skipped, moves: moves)
     }
 
-    /// Carries each device's high-water mark through the runs: returns the marks each run's
-    /// devices carry into it (by slot), and leaves ``highWaterMarks`` as they are after the batch.
-    private mutating func carryMarks(through runs: [ParsedRun]) -> [[UInt64?]] {
-        recentDevices.flush(into: &highWaterMarks)
-        var carried: [[UInt64?]] = []
-        for run in runs {
-            carried.append(run.devices.deviceIDs.map { highWaterMarks[$0] })
-            for (deviceID, highest) in zip(run.devices.deviceIDs, run.devices.highest) {
-                highWaterMarks[deviceID] = max(highWaterMarks[deviceID] ?? 0, highest)
+    /// Claims the runs' actionIds in line order; returns the lines an earlier line's claim
+    /// skips (by index in the batch), counted as duplicates or clashes.
+    private mutating func claimActionIDs(of runs: [ParsedRun]) -> [Int: SkippedLine] {
+        var skipped: [Int: SkippedLine] = [:]
+        for run in runs where !run.claims.isEmpty {
+            var slots: [ActionIDIndex.Slot] = []
+            for deviceID in run.devices.deviceIDs { slots.append(recentDevices.slot(of: deviceID, in: &actionIDs)) }
+            for claim in run.claims {
+                let outcome = actionIDs.claim(seq: claim.seq, digest: claim.digest, in: slots[claim.device])
+                guard outcome != .first else { continue }
+                let actionID = ActionID(deviceID: run.devices.deviceIDs[claim.device], seq: claim.seq)
+                skipped[claim.line] = SkippedLine(claim: outcome, actionID: actionID)
             }
         }
-        return carried
+        return skipped
     }
 
-    /// Takes the lines that are not transaction actions in line order: blank and duplicate
-    /// counts, diagnostics, the category list. Returns the category moves with their lines.
+    /// Takes the lines that are not transaction actions in line order: blank counts,
+    /// diagnostics (the skipped lines' too), the category list. Returns the category moves
+    /// with their lines.
     private mutating func takeInOrder(
-        _ runs: [ParsedRun], carried: [[UInt64?]], lines: [Range<Int>], shared: SharedBytes
+        _ runs: [ParsedRun], skipped: [Int: SkippedLine], lines: [Range<Int>], shared: SharedBytes
     ) -> [(line: Int, move: CategoryMove)] {
+        let firstLineNumber = counts.linesRead + 1
         var moves: [(line: Int, move: CategoryMove)] = []
-        for (run, carried) in zip(runs, carried) {
+        var found: [ReplayDiagnostic] = []
+        for (line, skip) in skipped {
+            found.append(
+                skippedDiagnostic(
+                    skip.claim, skip.actionID, lineNumber: firstLineNumber + line, text: shared.line(lines[line])))
+        }
+        for run in runs {
             counts.blank += run.blank
-            for line in run.inOrder {
-                if let stamp = line.stamp, stamp.isDuplicate(carried: carried) {
-                    counts.duplicates += 1
-                    continue
-                }
+            for line in run.inOrder where skipped[line.line] == nil {
                 switch line.content {
                 case .invalid(let error):
-                    report(error, lineNumber: counts.linesRead + line.line + 1, text: shared.line(lines[line.line]))
+                    found.append(
+                        invalidDiagnostic(
+                            error, lineNumber: firstLineNumber + line.line, text: shared.line(lines[line.line])))
                 case .category(let action):
                     let (outcome, move) = LedgerRules.applyToCategories(action, in: &categories)
                     counts.count(outcome)
@@ -110,13 +137,15 @@ extension PlaybookReplay {
                 }
             }
         }
+        if !skipped.isEmpty { found.sort { $0.line < $1.line } }
+        diagnostics += found
         return moves
     }
 
     /// Edits the records on one thread per part: each part's transaction actions that are not
-    /// duplicates, and every category move, in line order.
+    /// skipped, and every category move, in line order.
     private mutating func editParts(
-        _ runs: [ParsedRun], carried: [[UInt64?]], moves: [(line: Int, move: CategoryMove)]
+        _ runs: [ParsedRun], skipped: [Int: SkippedLine], moves: [(line: Int, move: CategoryMove)]
     ) {
         let parts = parallelism.parts
         if transactionParts.count != parts {
@@ -132,12 +161,9 @@ extension PlaybookReplay {
             }
             var tally = ReplayCounts()
             var nextMove = 0
-            for (run, carried) in zip(runs, carried) {
+            for run in runs {
                 for edit in run.edits[part] {
-                    if let stamp = edit.stamp, stamp.isDuplicate(carried: carried) {
-                        tally.duplicates += 1
-                        continue
-                    }
+                    if !skipped.isEmpty, skipped[edit.line] != nil { continue }
                     while nextMove < moves.count, moves[nextMove].line < edit.line {
                         LedgerRules.move(moves[nextMove].move, in: &records)
                         nextMove += 1
@@ -153,7 +179,6 @@ extension PlaybookReplay {
         for tally in tallies {
             counts.applied += tally.applied
             counts.ignored += tally.ignored
-            counts.duplicates += tally.duplicates
         }
     }
 
@@ -167,17 +192,25 @@ extension PlaybookReplay {
             case .blank:
                 run.blank += 1
             case .invalid(let error):
-                run.inOrder.append(InOrderLine(line: index, stamp: nil, content: .invalid(error)))
+                run.inOrder.append(InOrderLine(line: index, content: .invalid(error)))
             case .entry(let entry):
-                let stamp = entry.actionId.map { run.devices.stamp($0) }
                 let action = entry.action
                 if let error = action.validationError {
-                    run.inOrder.append(InOrderLine(line: index, stamp: stamp, content: .invalid(error)))
-                } else if let id = action.transactionID {
+                    run.inOrder.append(InOrderLine(line: index, content: .invalid(error)))
+                    continue
+                }
+                if let actionID = entry.actionId {
+                    let device = run.devices.slot(of: actionID.deviceID).slot
+                    run.claims.append(
+                        PendingClaim(
+                            line: index, device: device, seq: actionID.seq,
+                            digest: LineDigest.of(shared.line(lines[index]))))
+                }
+                if let id = action.transactionID {
                     let part = TreeDictionary<String, Transaction>.part(of: id, among: parts)
-                    run.edits[part].append(PendingEdit(line: index, action: action, stamp: stamp))
+                    run.edits[part].append(PendingEdit(line: index, action: action))
                 } else {
-                    run.inOrder.append(InOrderLine(line: index, stamp: stamp, content: .category(action)))
+                    run.inOrder.append(InOrderLine(line: index, content: .category(action)))
                 }
             }
         }

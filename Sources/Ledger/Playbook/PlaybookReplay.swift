@@ -10,8 +10,10 @@ import RxChain
 /// - Blank lines count as lines and are skipped.
 /// - A line that is not a valid action is skipped and reported with its 1-based number; it
 ///   never stops the replay.
-/// - A line with `"actionId":"<device>:<seq>"` is applied only when `seq` is above the highest
-///   already taken from that device (the ``highWaterMarks``); lines without one always apply.
+/// - A valid line with `"actionId":"<device>:<seq>"` is applied only when it is the first to
+///   claim that actionId (``actionIDs``, see ``ActionIDIndex``); a later line with the same
+///   actionId is skipped and reported, as a duplicate when its bytes are the first line's, as a
+///   clash when they are not. Lines without an actionId always apply.
 /// - Bytes after the last `\n` are a *torn* line: kept pending, reported by ``tornLine``, and
 ///   completed by the next bytes fed.
 /// - With `upto: N`, replay stops after line N (time travel); later bytes are not read.
@@ -19,7 +21,7 @@ import RxChain
 ///   ``ReplayParallelism``); the result is the same, line for line, as one thread's.
 ///
 /// Resuming: ``consumedBytes`` is the offset just after the last complete line consumed.
-/// Keep the replay value (or rebuild one with ``init(ledger:highWaterMarks:consumedBytes:linesRead:upto:)``)
+/// Keep the replay value (or rebuild one with ``init(ledger:actionIDs:consumedBytes:linesRead:upto:)``)
 /// and feed the bytes from that offset on, and only the new lines are applied.
 ///
 /// ```swift
@@ -44,50 +46,51 @@ public struct PlaybookReplay: Sendable {
     let parallelism: ReplayParallelism
     /// What became of the lines read so far.
     public internal(set) var counts = ReplayCounts()
-    /// Invalid lines skipped so far, in line order (a torn last line is in ``tornLine``).
-    public private(set) var diagnostics: [ReplayDiagnostic] = []
-    /// The highest `seq` taken from each device.
-    public internal(set) var highWaterMarks: [String: UInt64]
+    /// Lines skipped so far (invalid, duplicate, clashing), in line order (a torn last line is
+    /// in ``tornLine``).
+    public internal(set) var diagnostics: [ReplayDiagnostic] = []
+    /// Every actionId claimed so far, with the digest of the line that claimed it.
+    public internal(set) var actionIDs: ActionIDIndex
     /// Bytes of complete lines consumed: where the next read of the playbook starts.
     public internal(set) var consumedBytes: Int
     /// The last line number to read, if replay stops early.
     public let upto: Int?
     /// Bytes after the last newline, waiting for the rest of their line.
     private var pending: [UInt8] = []
-    /// The marks of the devices seen in the current feed, written back to ``highWaterMarks`` when it ends.
+    /// The ``actionIDs`` slots of the devices met lately, found without hashing their ids.
     var recentDevices = RecentDevices()
 
     /// Starts a replay from an empty ledger (or a given one), reading at most `upto` lines.
     public init(ledger: ReplicatedLedger = ReplicatedLedger(), upto: Int? = nil) {
-        self.init(ledger: ledger, highWaterMarks: [:], consumedBytes: 0, linesRead: 0, upto: upto)
+        self.init(ledger: ledger, actionIDs: ActionIDIndex(), consumedBytes: 0, linesRead: 0, upto: upto)
     }
 
     /// Starts a replay that spreads large batches as `parallelism` says (tests compare the two ways).
     init(upto: Int? = nil, parallelism: ReplayParallelism) {
         self.init(
-            ledger: ReplicatedLedger(), highWaterMarks: [:], consumedBytes: 0, linesRead: 0, upto: upto,
+            ledger: ReplicatedLedger(), actionIDs: ActionIDIndex(), consumedBytes: 0, linesRead: 0, upto: upto,
             parallelism: parallelism)
     }
 
     /// Resumes a replay from saved progress: the ledger built from the first `linesRead`
-    /// lines (`consumedBytes` bytes), with each device's highest `seq` taken.
+    /// lines (`consumedBytes` bytes), with the actionIds they claim.
     public init(
-        ledger: ReplicatedLedger, highWaterMarks: [String: UInt64], consumedBytes: Int, linesRead: Int,
+        ledger: ReplicatedLedger, actionIDs: ActionIDIndex, consumedBytes: Int, linesRead: Int,
         upto: Int? = nil
     ) {
         self.init(
-            ledger: ledger, highWaterMarks: highWaterMarks, consumedBytes: consumedBytes, linesRead: linesRead,
+            ledger: ledger, actionIDs: actionIDs, consumedBytes: consumedBytes, linesRead: linesRead,
             upto: upto, parallelism: .automatic)
     }
 
     init(
-        ledger: ReplicatedLedger, highWaterMarks: [String: UInt64], consumedBytes: Int, linesRead: Int,
+        ledger: ReplicatedLedger, actionIDs: ActionIDIndex, consumedBytes: Int, linesRead: Int,
         upto: Int?, parallelism: ReplayParallelism
     ) {
         self.categories = ledger.categories
         self.transactionParts = [ledger.transactions]
         self.parallelism = parallelism
-        self.highWaterMarks = highWaterMarks
+        self.actionIDs = actionIDs
         self.consumedBytes = consumedBytes
         self.counts.linesRead = linesRead
         self.upto = upto
@@ -109,7 +112,6 @@ public struct PlaybookReplay: Sendable {
     /// Feeds the playbook's next bytes (continuing right after the bytes fed before).
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         guard !reachedLimit, let base = bytes.baseAddress else { return }
-        defer { recentDevices.flush(into: &highWaterMarks) }
         var start = 0
         let count = bytes.count
         if !pending.isEmpty {
@@ -169,10 +171,10 @@ public struct PlaybookReplay: Sendable {
         case .invalid(let error):
             report(error, lineNumber: counts.linesRead, text: line)
         case .entry(let entry):
-            if let actionID = entry.actionId, !recentDevices.advance(actionID, saved: highWaterMarks) {
-                counts.duplicates += 1
-            } else if let error = entry.action.validationError {
+            if let error = entry.action.validationError {
                 report(error, lineNumber: counts.linesRead, text: line)
+            } else if let actionID = entry.actionId, !claim(actionID, digest: LineDigest.of(line), line: line) {
+                return
             } else if let id = entry.action.transactionID {
                 let part = TreeDictionary<String, Transaction>.part(of: id, among: transactionParts.count)
                 counts.count(LedgerRules.applyToTransactions(entry.action, in: &transactionParts[part]))
@@ -198,11 +200,42 @@ public struct PlaybookReplay: Sendable {
         }
     }
 
+    /// Claims `actionID` for the line just read; false (the line is counted, reported and
+    /// skipped) when an earlier line holds it.
+    private mutating func claim(_ actionID: ActionID, digest: UInt64, line: UnsafeRawBufferPointer) -> Bool {
+        let slot = recentDevices.slot(of: actionID.deviceID, in: &actionIDs)
+        let claim = actionIDs.claim(seq: actionID.seq, digest: digest, in: slot)
+        guard claim != .first else { return true }
+        diagnostics.append(skippedDiagnostic(claim, actionID, lineNumber: counts.linesRead, text: line))
+        return false
+    }
+
+    /// Counts a line whose actionId an earlier line holds, and returns its diagnostic.
+    mutating func skippedDiagnostic(
+        _ claim: ActionIDIndex.Claim, _ actionID: ActionID, lineNumber: Int, text: UnsafeRawBufferPointer
+    ) -> ReplayDiagnostic {
+        let problem: ReplayDiagnostic.Problem
+        if claim == .duplicate {
+            counts.duplicates += 1
+            problem = .duplicate(actionID)
+        } else {
+            counts.clashes += 1
+            problem = .clash(actionID)
+        }
+        return ReplayDiagnostic(line: lineNumber, problem: problem, text: PlaybookReplay.text(text[...]))
+    }
+
     /// Skips an invalid line, reporting it with its 1-based number.
     mutating func report(_ error: LedgerActionError, lineNumber: Int, text: UnsafeRawBufferPointer) {
+        diagnostics.append(invalidDiagnostic(error, lineNumber: lineNumber, text: text))
+    }
+
+    /// Counts an invalid line, and returns its diagnostic.
+    mutating func invalidDiagnostic(_ error: LedgerActionError, lineNumber: Int, text: UnsafeRawBufferPointer)
+        -> ReplayDiagnostic
+    {
         counts.invalid += 1
-        diagnostics.append(
-            ReplayDiagnostic(line: lineNumber, problem: .invalid(error), text: PlaybookReplay.text(text[...])))
+        return ReplayDiagnostic(line: lineNumber, problem: .invalid(error), text: PlaybookReplay.text(text[...]))
     }
 
     private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {

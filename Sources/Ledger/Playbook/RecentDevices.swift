@@ -1,24 +1,18 @@
-/// The high-water marks of the devices a feed's lines come from, kept at hand (see
-/// ``DeviceSlots``) while ``PlaybookReplay`` reads them line by line, and written back to
-/// the replay's marks when the feed ends.
+import RxChain
+
+/// The ``ActionIDIndex`` slots of the devices a replay's lines come from, kept at hand (see
+/// ``DeviceSlots``) so that most lines find their device without hashing its id.
+///
+/// Slots stay valid for the index they were taken from and every later version of it (an
+/// index never forgets a device), so one value serves a replay from start to end.
 struct RecentDevices {
     private var slots = DeviceSlots()
-    private var marks: [UInt64?] = []
+    private var indexSlots: [ActionIDIndex.Slot] = []
 
-    /// Raises `id.deviceID`'s mark to `id.seq` (false when `seq` is not above it: a
-    /// duplicate). `saved` holds the marks from before the feed.
-    mutating func advance(_ id: ActionID, saved: [String: UInt64]) -> Bool {
-        let (slot, isNew) = slots.slot(of: id.deviceID)
-        if isNew { marks.append(saved[id.deviceID]) }
-        if let mark = marks[slot], id.seq <= mark { return false }
-        marks[slot] = id.seq
-        return true
-    }
-
-    /// Writes the marks back and forgets them.
-    mutating func flush(into saved: inout [String: UInt64]) {
-        for (deviceID, mark) in zip(slots.deviceIDs, marks) { saved[deviceID] = mark }
-        slots.removeAll()
-        marks.removeAll(keepingCapacity: true)
+    /// The slot of `deviceID` in `index`, made there when the device is new.
+    mutating func slot(of deviceID: String, in index: inout ActionIDIndex) -> ActionIDIndex.Slot {
+        let (slot, isNew) = slots.slot(of: deviceID)
+        if isNew { indexSlots.append(index.slot(of: deviceID)) }
+        return indexSlots[slot]
     }
 }

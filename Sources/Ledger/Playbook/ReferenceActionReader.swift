@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 
 /// The slow, obviously-correct playbook-line reader: Foundation's `JSONSerialization`, then
 /// the same field checks in the same order as ``ActionParser``.

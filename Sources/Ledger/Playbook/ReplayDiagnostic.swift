@@ -1,9 +1,15 @@
+import RxChain
+
 /// A playbook line that replay skipped, with where and why.
 public struct ReplayDiagnostic: Sendable, Hashable {
     /// What was wrong with the line.
     public enum Problem: Sendable, Hashable {
         /// Not a valid action.
         case invalid(LedgerActionError)
+        /// The same bytes as an earlier line that claimed this actionId (a line sent twice).
+        case duplicate(ActionID)
+        /// An earlier, different line claimed this actionId first.
+        case clash(ActionID)
         /// The last line has no trailing newline (a write still in progress, or cut short);
         /// it is not applied, and replay resumes from its first byte when more arrives.
         case torn
@@ -27,6 +33,8 @@ public struct ReplayDiagnostic: Sendable, Hashable {
     public var reason: String {
         switch problem {
         case .invalid(let error): "line \(line): \(error)"
+        case .duplicate(let id): "line \(line): duplicate of an earlier line with actionId \(id)"
+        case .clash(let id): "line \(line): actionId \(id) is already taken by an earlier, different line (a clash)"
         case .torn: "line \(line): torn (no trailing newline), not applied"
         }
     }

@@ -4,10 +4,10 @@ import Foundation
 ///
 /// A feed with at least ``minimumBatch`` complete lines is replayed in three steps: its lines
 /// are parsed on ``parts`` threads at once, in runs of consecutive lines; one thread then
-/// carries each device's `seq` mark from run to run and takes the lines that are not
-/// transaction actions in order (diagnostics, the category list); finally the records, split
-/// into ``parts`` parts by id (`TreeDictionary.split(into:)`), are edited on one thread per
-/// part, which also drops its duplicate `actionId`s.
+/// claims the lines' actionIds in line order and takes the lines that are not transaction
+/// actions in order (diagnostics, the category list); finally the records, split into
+/// ``parts`` parts by id (`TreeDictionary.split(into:)`), are edited on one thread per part,
+/// which skips the lines whose actionId an earlier line claimed.
 /// Every rule for a transaction reads and writes only the record with its id, and a category
 /// rename or delete reaches every part at its place in line order, so the ledger, counts and
 /// diagnostics are exactly those of replaying line by line on one thread.

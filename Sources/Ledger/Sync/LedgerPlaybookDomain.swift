@@ -36,16 +36,18 @@ public struct LedgerPlaybookDomain: PlaybookDomain {
     }
 
     public func apply(
-        lines: Data, to state: inout ReplicatedLedger, highWaterMarks: inout [String: UInt64], linesBefore: Int
+        lines: Data, to state: inout ReplicatedLedger, actionIDs: inout ActionIDIndex, linesBefore: Int
     ) -> PlaybookLinesApplied {
-        // Move the ledger into the replay, so applying lines does not copy it.
+        // Move the ledger and the index into the replay, so applying lines copies neither.
         var ledger = ReplicatedLedger()
         swap(&ledger, &state)
+        var index = ActionIDIndex()
+        swap(&index, &actionIDs)
         var replay = PlaybookReplay(
-            ledger: consume ledger, highWaterMarks: highWaterMarks, consumedBytes: 0, linesRead: linesBefore)
+            ledger: consume ledger, actionIDs: consume index, consumedBytes: 0, linesRead: linesBefore)
         replay.feed(lines)
         state = replay.ledger
-        highWaterMarks = replay.highWaterMarks
+        actionIDs = replay.actionIDs
         return PlaybookLinesApplied(
             linesRead: replay.counts.linesRead - linesBefore, diagnostics: replay.allDiagnostics.map(\.reason))
     }

@@ -27,6 +27,11 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
     case incompleteLine(location: String, offset: Int)
     /// A file or directory the remote needs does not exist.
     case notFound(location: String)
+    /// The remote holds no playbook, but this device has read `linesRead` lines of one there:
+    /// the playbook was moved or deleted, or its share is not mounted. A device never starts a
+    /// new playbook in its place on its own; `localFile` is the device's copy, whose removal
+    /// says "start over here".
+    case vanished(location: String, linesRead: Int, localFile: String)
     /// The operating system refused access (`EACCES`, `EPERM`, `EROFS`).
     case permissionDenied(location: String, operation: String)
     /// A system call failed with `errno` while doing `operation` on `location`.
@@ -58,6 +63,10 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
                 + "sync, its directories never are)"
         case .incompleteLine(let location, let offset):
             "\(location) has an incomplete line at byte \(offset) written by another program; complete or remove it"
+        case .vanished(let location, let linesRead, let localFile):
+            "the playbook at \(location) is gone, but this store has read \(linesRead) lines of it (moved, deleted, "
+                + "or a share that is not mounted?); nothing was sent. To start a new playbook there on purpose, "
+                + "remove \(localFile) (pending actions stay queued)"
         case .notFound(let location):
             "\(location): not found"
         case .permissionDenied(let location, let operation):

@@ -45,12 +45,12 @@ struct PendingList: Sendable {
         }
     }
 
-    /// Gives every request the key `key(seq)` (order and positions unchanged).
-    mutating func rekey(_ key: (UInt64) -> String) {
+    /// Gives every request the key `key(record)` (order and positions unchanged).
+    mutating func rekey(_ key: (QueueRecord) -> String) {
         for index in entries.indices[head...] {
             let record = entries[index].record
             entries[index].record = QueueRecord(
-                seq: record.seq, key: key(record.seq), tag: record.tag, payload: record.payload)
+                seq: record.seq, key: key(record), tag: record.tag, payload: record.payload)
         }
     }
 

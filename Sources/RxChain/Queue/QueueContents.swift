@@ -70,16 +70,15 @@ struct QueueContents: Sendable {
             }
             insertDeadLetter(DeadLetter(record: entry.record, reason: reason))
             return .deadLetter(entry)
-        case .device(let id):
+        case .device(let id, let keeping):
             let before = self
             deviceID = id
-            let key = { (seq: UInt64) in "\(id):\(seq)" }
+            let key = { (record: QueueRecord) in keeping.contains(record.seq) ? record.key : "\(id):\(record.seq)" }
             pending.rekey(key)
             deadLetters = deadLetters.map {
                 let record = $0.record
                 return DeadLetter(
-                    record: QueueRecord(
-                        seq: record.seq, key: key(record.seq), tag: record.tag, payload: record.payload),
+                    record: QueueRecord(seq: record.seq, key: key(record), tag: record.tag, payload: record.payload),
                     reason: $0.reason)
             }
             return .replaced(before)

@@ -42,9 +42,14 @@ extension QueueLogEntry {
         case .retry(let seq):
             buffer.append(contentsOf: #"{"kind":"retry","seq":"#.utf8)
             buffer.append(contentsOf: String(seq).utf8)
-        case .device(let id):
+        case .device(let id, let keeping):
             buffer.append(contentsOf: #"{"kind":"device","id":"#.utf8)
             Self.appendString(id, to: &buffer)
+            if !keeping.isEmpty {
+                buffer.append(contentsOf: #","keep":["#.utf8)
+                buffer.append(contentsOf: keeping.sorted().map(String.init).joined(separator: ",").utf8)
+                buffer.append(UInt8(ascii: "]"))
+            }
         }
         buffer.append(UInt8(ascii: "}"))
         let crc = buffer.withUnsafeBytes {
@@ -110,7 +115,12 @@ extension QueueLogEntry {
             guard let id = object["id"] as? String, isDeviceID(id) else {
                 throw .invalid("device record without a non-empty one-line \"id\"")
             }
-            return .device(id: id)
+            let kept = (object["keep"] as? [Any]) ?? []
+            let keeping = kept.compactMap { ($0 as? NSNumber).flatMap { UInt64(exactly: $0.doubleValue) } }
+            guard object["keep"] == nil || (object["keep"] is [Any] && keeping.count == kept.count) else {
+                throw .invalid("device record whose \"keep\" is not a list of sequence numbers")
+            }
+            return .device(id: id, keeping: Set(keeping))
         default:
             throw .invalid("unknown record kind \(String(reflecting: kind))")
         }

@@ -13,7 +13,7 @@ import Foundation
 /// 5d02e1f8 {"kind":"ack","from":2,"through":9}         a run of them
 /// 77c0d1a2 {"kind":"dead","seq":10,"reason":"HTTP 422: bad category"}
 /// 1e0f4b63 {"kind":"retry","seq":10}
-/// 0c1d2e3f {"kind":"device","id":"B7F0…"}              re-keys every request before it
+/// 0c1d2e3f {"kind":"device","id":"B7F0…","keep":[7]}   re-keys every request before it but 7
 /// ```
 ///
 /// The payload is always the last field, written verbatim, so it is read back byte for byte.
@@ -27,10 +27,11 @@ enum QueueLogEntry: Sendable, Equatable {
     case ack(ClosedRange<UInt64>)
     case dead(seq: UInt64, reason: String)
     case retry(seq: UInt64)
-    /// The device id changes to `id`: every request pending or dead before it gets the key
-    /// `"<id>:<seq>"`, and later ones are enqueued with it. The live queue never appends it:
-    /// it rewrites the log (a compaction), whose header then carries the id.
-    case device(id: String)
+    /// The device id changes to `id`: every request pending or dead before it, but those in
+    /// `keeping`, gets the key `"<id>:<seq>"`, and later ones are enqueued with it. The live
+    /// queue never appends it: it rewrites the log (a compaction), whose header then carries
+    /// the id and whose records carry their keys.
+    case device(id: String, keeping: Set<UInt64> = [])
 
     /// The format version of a log whose header carries no device id (what version 1 reads).
     static let version = 1

@@ -143,8 +143,9 @@ public final class SyncQueue: Sendable {
     }
 
     /// Gives this queue a new device id, durably, before it returns: every pending request
-    /// and dead letter gets the key `"<newID>:<seq>"` (its `seq` unchanged), and requests
-    /// enqueued afterwards use `newID`.
+    /// and dead letter but those in `held` gets the key `"<newID>:<seq>"` (its `seq`
+    /// unchanged), and requests enqueued afterwards use `newID`. The requests in `held` keep
+    /// the keys they were sent under (a remote already holds them: see ``DeviceIdentity``).
     ///
     /// For a device that finds its id on lines it did not write (a copied store directory,
     /// a moved queue file): its pending requests must not pass for the other writer's.
@@ -162,10 +163,10 @@ public final class SyncQueue: Sendable {
     ///   anything changes; ``SyncQueueError/notRecorded(cause:)`` when the rewrite failed
     ///   and the old log (and id) stands; ``SyncQueueError/outcomeUnknown(cause:cutFailure:)``;
     ///   ``SyncQueueError/closed(directory:)`` / ``SyncQueueError/unusable(directory:cause:)``.
-    public func changeDeviceID(to newID: String) async throws {
+    public func changeDeviceID(to newID: String, keeping held: Set<UInt64> = []) async throws {
         try QueueRecovery.validate(deviceID: newID)
         let (_, position) = try storage.accept { (machine) throws(SyncQueueError) in
-            ((), try machine.deviceChangeRequested(to: newID))
+            ((), try machine.deviceChangeRequested(to: newID, keeping: held))
         }
         try await QueueReceipt(seq: 0, position: position, storage: storage).persisted()
     }

@@ -135,10 +135,10 @@ struct SyncQueueStateMachine {
 
     /// Changes the device id (`id` already checked): every pending request and dead letter
     /// is re-keyed at once, and the writer will rewrite the log with the id in its header.
-    mutating func deviceChangeRequested(to id: String) throws(SyncQueueError) -> Accepted {
+    mutating func deviceChangeRequested(to id: String, keeping held: Set<UInt64>) throws(SyncQueueError) -> Accepted {
         try checkUsable()
         deviceChangePending = true
-        return try accept(.device(id: id))
+        return try accept(.device(id: id, keeping: held))
     }
 
     /// Raises the next sequence number to at least `seq + 1` (never lowers it).

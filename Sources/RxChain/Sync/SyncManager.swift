@@ -49,7 +49,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     /// The durable queue the manager drains.
     public nonisolated let queue: SyncQueue
     let transport: any SyncTransport
-    let configuration: Configuration
+    public nonisolated let configuration: Configuration
     var machine: SyncManagerStateMachine
     nonisolated let wakeUps: AsyncStream<Void>.Continuation
     nonisolated let consumer = Lock<Task<Void, Never>?>(nil)

@@ -36,7 +36,7 @@ struct LedgerReplayCommand: Command {
         context.terminal.writeErrorLine(
             "\(context.commandLine): read \(counts.linesRead) lines: \(counts.applied) applied, "
                 + "\(counts.ignored) ignored, \(counts.invalid) invalid, \(counts.duplicates) duplicates, "
-                + "\(counts.blank) blank")
+                + "\(counts.clashes) clashes, \(counts.blank) blank")
         if arguments.flag("json") {
             try context.terminal.writeLine(try LedgerRendering.json(replay.ledger))
         } else {

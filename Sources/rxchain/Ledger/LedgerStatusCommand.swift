@@ -38,6 +38,15 @@ struct LedgerStatusCommand: Command {
         var ignoredCount: Int
         var ignoredActions: [Ignored]
         var resetReason: String?
+        var deviceId: String?
+        var deviceIdChanges: [DeviceIdChange]
+
+        struct DeviceIdChange: Encodable {
+            var from: String
+            var to: String
+            var reason: String
+            var at: String
+        }
 
         struct Ignored: Encodable {
             var actionId: String
@@ -69,13 +78,15 @@ struct LedgerStatusCommand: Command {
             try container.encode(ignoredCount, forKey: .ignoredCount)
             try container.encode(ignoredActions, forKey: .ignoredActions)
             try container.encode(resetReason, forKey: .resetReason)
+            try container.encode(deviceId, forKey: .deviceId)
+            try container.encode(deviceIdChanges, forKey: .deviceIdChanges)
         }
 
         enum CodingKeys: String, CodingKey {
             case store, remote, pending, deadLetters, lastSyncStartedAt, lastSyncSucceededAt, lastSyncFailedAt
             case quarantined
             case lastError, lastLinesDownloaded, lastLinesUploaded, linesDownloaded, linesUploaded, lineCount
-            case revision, recoveredActions, ignoredCount, ignoredActions, resetReason
+            case revision, recoveredActions, ignoredCount, ignoredActions, resetReason, deviceId, deviceIdChanges
         }
     }
 
@@ -124,7 +135,10 @@ struct LedgerStatusCommand: Command {
             ignoredActions: status.ignoredActions.map {
                 View.Ignored(actionId: $0.key, type: $0.tag, reason: $0.reason, payload: $0.payload, at: date($0.at)!)
             },
-            resetReason: status.resetReason)
+            resetReason: status.resetReason, deviceId: queue?.deviceID ?? status.deviceID,
+            deviceIdChanges: status.deviceIDChanges.map {
+                View.DeviceIdChange(from: $0.from, to: $0.to, reason: $0.reason, at: date($0.at)!)
+            })
     }
 
     static func lines(_ view: View) -> [String] {
@@ -148,6 +162,10 @@ struct LedgerStatusCommand: Command {
             lines.append("  \(ignored.actionId) \(ignored.type): \(ignored.reason) — \(ignored.payload)")
         }
         if let reason = view.resetReason { lines.append("local copy reset: \(reason)") }
+        if let deviceId = view.deviceId { lines.append("device id: \(deviceId)") }
+        for change in view.deviceIdChanges {
+            lines.append("device id changed from \(change.from) to \(change.to) at \(change.at): \(change.reason)")
+        }
         return lines
     }
 }

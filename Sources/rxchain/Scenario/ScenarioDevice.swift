@@ -154,6 +154,7 @@ final class ScenarioDevice {
         let screen = await ledger.state
         await ledger.close()
         let queue = try await SyncQueue.open(directory: LedgerDevice.queueDirectory(of: directory))
+        await transport.use(identity: queue)
         do {
             attempts: while report.attempts < Self.maxAttempts {
                 report.attempts += 1
@@ -176,9 +177,11 @@ final class ScenarioDevice {
                 report.failure = "\(queue.pendingCount) actions still queued after \(report.attempts) attempts"
             }
         } catch {
+            await transport.use(identity: nil)
             await queue.close()
             throw error
         }
+        await transport.use(identity: nil)
         await queue.close()
         lastSyncFailed = report.failure != nil
         if let failure = report.failure { lastError = "sync failed: \(failure)" }

@@ -40,7 +40,7 @@ struct ScenarioExpectation: Sendable {
         case noError
         /// `lines == N` (playbook only): lines in the remote playbook.
         case lines(ScenarioComparison)
-        /// `skipped == N` (playbook only): lines replay could not read.
+        /// `skipped == N` (playbook only): lines replay skipped (unreadable, duplicates, clashes).
         case skipped(ScenarioComparison)
     }
 

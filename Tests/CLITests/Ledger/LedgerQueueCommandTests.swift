@@ -12,7 +12,8 @@ import Testing
     func withDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ledger-queue-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("remote"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await body(directory)
     }
@@ -93,6 +94,7 @@ import Testing
     @Test func statusJSONCountsZeroQuarantinedAndNothingWarnsOnACleanStore() async throws {
         try await withDirectory { root in
             let store = root.appendingPathComponent("store")
+            try await ledger(store, ["list"])  // makes the store: status never does
             let empty = try await ledger(store, ["status", "--json"])
             #expect(try statusJSON(empty)["quarantined"] as? Int == 0, "\(empty)")
             try await add(store, id: "a", charge: "1")
@@ -138,7 +140,7 @@ import Testing
             let result = try await rxchain(["queue", "archive-quarantine", root.path])
             #expect(result.exitCode == 1, "\(result)")
             #expect(result.stderr.contains("\(root.path) is not a queue (no queue.jsonl in it)"), "\(result)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["remote"], "nothing made")
         }
     }
 

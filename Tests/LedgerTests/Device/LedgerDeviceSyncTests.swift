@@ -1,5 +1,6 @@
 import Foundation
 import RxChain
+import RxChainTesting
 import Testing
 
 @testable import Ledger
@@ -172,6 +173,64 @@ import Testing
             #expect(device.pendingActions == [.newCategory("Food")])
             #expect(device.transport!.currentStatus.lastError != nil)
             await device.close()
+        }
+    }
+
+    /// A download that fails for a reason that may pass (here: reads that fail, as a refused
+    /// connection does) is tried again with backoff, and the sync then goes through.
+    @Test func aFailedDownloadIsRetriedWithBackoff() async throws {
+        try await withWorld { root, setting in
+            let remote = FaultInjectingRemote(try DirectoryRemote(setting.location))
+            var options = LedgerSyncOptions()
+            options.remote = setting
+            options.startsOnline = false
+            options.retry = .deterministic(base: .milliseconds(1), cap: .milliseconds(4))
+            options.wrapRemote = { _ in remote }
+            let phone = try await LedgerDevice.open(directory: root.appendingPathComponent("phone"), options: options)
+            try await phone.record(.newCategory("Food"))
+            remote.inject(.failRead, .failRead, .failRead)
+            let report = try await phone.syncNow(maxFailures: 4)
+            #expect(report.linesUploaded == 1 && report.pendingCount == 0)
+            #expect(remote.pendingFaults.isEmpty)
+            remote.inject(.failRead, .failRead)
+            try await phone.record(.newCategory("Rent"))
+            await #expect {
+                try await phone.syncNow(maxFailures: 2)
+            } throws: { error in
+                guard case LedgerDeviceError.syncFailed(let reason, let attempts) = error else { return false }
+                return attempts == 2 && reason.contains("injected fault")
+            }
+            #expect(phone.sync.queue.pendingCount == 1)
+            await phone.close()
+        }
+    }
+
+    /// A share that is not mounted shows its empty mount point: the device that has read the
+    /// playbook there refuses to start a new one in its place (it would empty its queue into
+    /// it), says why, and sends nothing; once the playbook is back, the sync goes through.
+    @Test func aPlaybookThatVanishedIsNeverReplacedByANewOne() async throws {
+        try await withWorld { root, remote in
+            let phone = try await open("phone", in: root, remote: remote)
+            try await phone.record(.newCategory("Food"))
+            try await phone.syncNow()
+            let share = root.appendingPathComponent("remote")
+            let unmounted = root.appendingPathComponent("remote-unmounted")
+            try FileManager.default.moveItem(at: share, to: unmounted)
+            try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+            try await phone.record(.newCategory("Rent"))
+            await #expect {
+                try await phone.syncNow(maxFailures: 3)
+            } throws: { error in
+                guard case LedgerDeviceError.syncFailed(let reason, let attempts) = error else { return false }
+                return attempts == 1 && reason.contains("is gone") && reason.contains("1 lines")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: share.path).isEmpty, "nothing written")
+            #expect(phone.sync.queue.pendingCount == 1)
+            try FileManager.default.removeItem(at: share)
+            try FileManager.default.moveItem(at: unmounted, to: share)
+            try await phone.syncNow()
+            #expect(PlaybookReplay.replay(playbook(remote)).ledger.categories == ["Food", "Rent"])
+            await phone.close()
         }
     }
 

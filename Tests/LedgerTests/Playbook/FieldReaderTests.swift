@@ -1,3 +1,4 @@
+import RxChain
 import Testing
 
 @testable import Ledger

@@ -1,3 +1,4 @@
+import RxChain
 import RxChainTesting
 import Testing
 

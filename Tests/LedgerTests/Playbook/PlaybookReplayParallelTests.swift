@@ -8,13 +8,19 @@ import Testing
 @Suite struct PlaybookReplayParallelTests {
     /// A random playbook: the generator's lines (valid, mutated, every action type), puts and
     /// deletes over fifty ids, category traffic, blank and CRLF lines, a dozen devices (more
-    /// than the eight a run keeps at hand), duplicate `actionId`s, and often a torn end.
+    /// than the eight a run keeps at hand), lines repeated verbatim (duplicates), `actionId`s
+    /// reused by other lines (clashes) or far ahead of their device's run, and often a torn end.
     static func playbook(seed: UInt64) -> [UInt8] {
         var generator = LineGenerator(seed: seed)
         var text: [UInt8] = []
         var seqs = [Int](repeating: 0, count: 12)
+        var written: [String] = []
         for _ in 0..<600 {
             var line: String
+            if !written.isEmpty, generator.chance(5) {
+                text += Array(generator.pick(written).utf8) + [0x0A]  // the same bytes again: a duplicate
+                continue
+            }
             switch generator.int(0...9) {
             case 0...2:
                 line = generator.line()
@@ -38,10 +44,12 @@ import Testing
             }
             if line.hasSuffix("}"), generator.chance(70) {
                 let device = generator.int(0...11)
-                if generator.chance(85) { seqs[device] += 1 }  // otherwise a duplicate
+                if generator.chance(85) { seqs[device] += 1 }  // otherwise a clash, or a duplicate
+                let seq = generator.chance(3) ? seqs[device] + 1_000_000 : max(seqs[device], 1)
                 line.removeLast()
-                line += #","actionId":"device-\#(device):\#(max(seqs[device], 1))"}"#
+                line += #","actionId":"device-\#(device):\#(seq)"}"#
             }
+            written.append(line)
             text += Array(line.utf8).filter { $0 != 0x0A } + (generator.chance(20) ? [0x0D, 0x0A] : [0x0A])
         }
         if generator.chance(50) { text += Array(#"{"type":"categories/new","#.utf8) }
@@ -57,7 +65,7 @@ import Testing
         var replay =
             start.map {
                 PlaybookReplay(
-                    ledger: $0.ledger, highWaterMarks: $0.highWaterMarks, consumedBytes: 0,
+                    ledger: $0.ledger, actionIDs: $0.actionIDs, consumedBytes: 0,
                     linesRead: $0.counts.linesRead, upto: upto, parallelism: parallelism)
             } ?? PlaybookReplay(upto: upto, parallelism: parallelism)
         var offset = 0
@@ -73,7 +81,7 @@ import Testing
         #expect(parallel.ledger == sequential.ledger, "\(context)")
         #expect(parallel.counts == sequential.counts, "\(context)")
         #expect(parallel.diagnostics == sequential.diagnostics, "\(context)")
-        #expect(parallel.highWaterMarks == sequential.highWaterMarks, "\(context)")
+        #expect(parallel.actionIDs == sequential.actionIDs, "\(context)")
         #expect(parallel.consumedBytes == sequential.consumedBytes, "\(context)")
         #expect(parallel.tornLine == sequential.tornLine, "\(context)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 import RxChainTesting
 import Testing
 
@@ -19,14 +20,52 @@ import Testing
         categories: ["Meals"],
         transactions: ["a": Transaction(id: "a", deletedAt: ts("2024-05-01T12:00:00Z"))])
 
-    @Test func replaysAndDedupesByActionID() {
+    @Test func appliesTheFirstLineOfEachActionIDAndReportsLaterOnesAsClashes() {
         let replay = PlaybookReplay.replay(Data((Self.lines.joined(separator: "\n") + "\n").utf8))
         #expect(replay.ledger == Self.expected)
         var counts = ReplayCounts()
-        (counts.linesRead, counts.applied, counts.ignored, counts.duplicates) = (7, 4, 1, 2)
+        (counts.linesRead, counts.applied, counts.ignored, counts.clashes) = (7, 4, 1, 2)
         #expect(replay.counts == counts)
-        #expect(replay.highWaterMarks == ["phone": 3, "laptop": 1])
-        #expect(replay.diagnostics.isEmpty && replay.tornLine == nil)
+        #expect(replay.actionIDs.count == 4)
+        #expect(
+            replay.actionIDs.digest(of: ActionID(deviceID: "phone", seq: 2)) == LineDigest.of(Array(Self.lines[2].utf8))
+        )
+        #expect(
+            replay.diagnostics.map(\.reason) == [
+                "line 4: actionId phone:2 is already taken by an earlier, different line (a clash)",
+                "line 6: actionId phone:1 is already taken by an earlier, different line (a clash)",
+            ])
+        #expect(replay.tornLine == nil)
+    }
+
+    @Test func aLineSentTwiceIsADuplicateWhateverItsLineEnd() {
+        let line = Self.lines[1]
+        let replay = PlaybookReplay.replay(Data((line + "\n" + line + "\r\n").utf8))
+        #expect(replay.counts.applied == 1 && replay.counts.duplicates == 1 && replay.counts.clashes == 0)
+        #expect(replay.diagnostics.map(\.reason) == ["line 2: duplicate of an earlier line with actionId phone:1"])
+    }
+
+    /// One hostile line far ahead of a device's numbering claims only its own actionId: the
+    /// device's next million actions are all applied (a per-device high-water mark would drop them).
+    @Test func aLineFarAheadSuppressesNoOtherActionOfItsDevice() {
+        var text = #"{"type":"categories/new","payload":"Hostile","actionId":"phone:1000000"}"# + "\n"
+        for seq in 1...3_000 {
+            text +=
+                #"{"type":"transactions/put","payload":{"id":"t\#(seq)","charge":1,"modifiedAt":"2024-05-01T10:00:00Z"},"actionId":"phone:\#(seq)"}"#
+                + "\n"
+        }
+        for replay in [PlaybookReplay.replay(Data(text.utf8)), Self.lineByLine(text)] {
+            #expect(replay.ledger.transactions.count == 3_000)
+            #expect(replay.counts.applied == 3_001 && replay.counts.duplicates == 0 && replay.counts.clashes == 0)
+            #expect(replay.actionIDs.highestSeq(of: "phone") == 1_000_000 && replay.actionIDs.count == 3_001)
+        }
+    }
+
+    /// Replays `text` one line per feed (never a parallel batch).
+    static func lineByLine(_ text: String) -> PlaybookReplay {
+        var replay = PlaybookReplay()
+        for line in text.split(separator: "\n") { replay.feed(Data((line + "\n").utf8)) }
+        return replay
     }
 
     @Test func toleratesCRLFBlankTornAndGarbageLinesAndReportsTheirNumbers() {
@@ -75,7 +114,7 @@ import Testing
         try Data((Self.lines.joined(separator: "\n") + "\n").utf8).write(to: url)
         try replay.continueReading(contentsOf: url, chunkSize: 5)
         #expect(replay.ledger == Self.expected && replay.tornLine == nil && replay.counts.linesRead == 7)
-        #expect(replay.counts.duplicates == 2)
+        #expect(replay.counts.clashes == 2 && replay.counts.duplicates == 0)
     }
 
     /// Random playbooks (valid lines, garbage, duplicates, CRLF) split at every byte offset.
@@ -98,7 +137,7 @@ import Testing
             var resumed = PlaybookReplay.replay(Data(text[..<split]))
             resumed.feed(Data(text[resumed.consumedBytes...]), startingAt: resumed.consumedBytes)
             var restored = PlaybookReplay(
-                ledger: resumed.ledger, highWaterMarks: resumed.highWaterMarks,
+                ledger: resumed.ledger, actionIDs: resumed.actionIDs,
                 consumedBytes: resumed.consumedBytes,
                 linesRead: resumed.counts.linesRead)
             restored.feed(Data(text[resumed.consumedBytes...]))
@@ -108,7 +147,7 @@ import Testing
                 #expect(replay.diagnostics == full.diagnostics, "seed \(seed) split \(split) \(name)")
             }
             #expect(
-                restored.ledger == full.ledger && restored.highWaterMarks == full.highWaterMarks,
+                restored.ledger == full.ledger && restored.actionIDs == full.actionIDs,
                 "seed \(seed) split \(split)")
         }
         #expect(

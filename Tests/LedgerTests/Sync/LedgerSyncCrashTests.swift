@@ -83,12 +83,12 @@ import Testing
                 let head = Data(lines.prefix(split).map { Data($0) + Data([0x0A]) }.joined())
                 let tail = playbook.suffix(from: head.count)
                 var state = domain.emptyState
-                var marks: [String: UInt64] = [:]
-                _ = domain.apply(lines: head, to: &state, highWaterMarks: &marks, linesBefore: 0)
+                var marks = ActionIDIndex()
+                _ = domain.apply(lines: head, to: &state, actionIDs: &marks, linesBefore: 0)
                 // Round-trip the snapshot through its file encoding, as opening does.
                 let encoded = try JSONEncoder().encode(state)
                 var reopened = try JSONDecoder().decode(ReplicatedLedger.self, from: encoded)
-                let applied = domain.apply(lines: Data(tail), to: &reopened, highWaterMarks: &marks, linesBefore: split)
+                let applied = domain.apply(lines: Data(tail), to: &reopened, actionIDs: &marks, linesBefore: split)
                 #expect(applied.linesRead == lines.count - split)
                 #expect(reopened == full, "split at line \(split)")
             }

@@ -41,12 +41,14 @@ import Testing
         }
     }
 
-    @Test func anUnknownEnvelopeVersionRebuildsFromThePlaybook() async throws {
+    /// Version 1 (high-water marks, no line digests) is older than this build reads, 3 newer.
+    @Test(arguments: [1, 3] as [UInt8])
+    func anotherEnvelopeVersionRebuildsFromThePlaybook(version: UInt8) async throws {
         try await SnapshotWorld.with { world, device in
             var bytes = try world.snapshotBytes(device)
-            bytes[8] = 2  // the version's low byte: 1 → 2, body and checksum untouched
-            try await world.expectRebuild(device, from: bytes, "version 2")
-            #expect(device.transport.currentStatus.resetReason?.contains("version 2") == true)
+            bytes[8] = version  // the version's low byte: body and checksum untouched
+            try await world.expectRebuild(device, from: bytes, "version \(version)")
+            #expect(device.transport.currentStatus.resetReason?.contains("version \(version)") == true)
         }
     }
 
@@ -115,9 +117,9 @@ struct RenamedFormatDomain: PlaybookDomain {
     var snapshotFormat: String { "ledger/0" }
 
     func apply(
-        lines: Data, to state: inout ReplicatedLedger, highWaterMarks: inout [String: UInt64], linesBefore: Int
+        lines: Data, to state: inout ReplicatedLedger, actionIDs: inout ActionIDIndex, linesBefore: Int
     ) -> PlaybookLinesApplied {
-        base.apply(lines: lines, to: &state, highWaterMarks: &highWaterMarks, linesBefore: linesBefore)
+        base.apply(lines: lines, to: &state, actionIDs: &actionIDs, linesBefore: linesBefore)
     }
 
     func apply(pending record: QueueRecord, to state: inout ReplicatedLedger) -> PendingActionOutcome {

@@ -36,6 +36,7 @@ import Testing
     @Test(arguments: [
         QueueLogEntry.header(version: 1, nextSeq: 42), .header(version: 2, nextSeq: 7, deviceID: "ph\"one:2"),
         .device(id: "B7F0-é"),
+        .device(id: "C", keeping: [3, 9]),
         .enqueue(
             QueueRecord(seq: 7, key: "dev:7", tag: "expense/put", payload: Data(#"{"id":7,"x":[1,2]}"#.utf8))),
         .enqueue(

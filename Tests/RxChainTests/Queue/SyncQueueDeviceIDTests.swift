@@ -54,6 +54,29 @@ import Testing
         await compacted.close()
     }
 
+    /// Requests a remote already holds under their old keys keep them: under a new key they
+    /// would be sent a second time.
+    @Test func heldRequestsKeepTheirKeysThroughTheChangeReopenAndCompaction() async throws {
+        let root = TemporaryDirectory("device")
+        let directory = root.queue()
+        let queue = try await SyncQueue.open(directory: directory, deviceID: "A")
+        for number in 1...4 { _ = try queue.enqueue(tag: "t", payload: Data("\(number)".utf8)) }
+        try queue.deadLetter(seq: 3, reason: "gone")
+        try await queue.changeDeviceID(to: "B", keeping: [2, 3])
+        #expect(keys(queue) == ["B:1", "A:2", "B:4"])
+        #expect(queue.deadLetters.map(\.record.key) == ["A:3"])
+        await queue.close()
+        let reopened = try await SyncQueue.open(directory: directory)
+        #expect(reopened.deviceID == "B")
+        #expect(keys(reopened) == ["B:1", "A:2", "B:4"])
+        try await reopened.compact()
+        await reopened.close()
+        let compacted = try await SyncQueue.open(directory: directory)
+        #expect(keys(compacted) == ["B:1", "A:2", "B:4"])
+        #expect(compacted.deadLetters.map(\.record.key) == ["A:3"])
+        await compacted.close()
+    }
+
     @Test func theLogWinsOverADeviceIDFileLeftBehindByACrash() async throws {
         let root = TemporaryDirectory("device")
         let directory = root.queue()

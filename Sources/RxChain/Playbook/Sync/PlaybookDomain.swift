@@ -9,12 +9,14 @@ import Foundation
 /// all devices converge on `replay(playbook)`.
 ///
 /// Rules a conformance keeps:
-/// - ``apply(lines:to:highWaterMarks:linesBefore:)`` is replay: applying a playbook in
-///   any split into chunks gives the same state and marks as applying it whole.
-/// - A line carrying `"actionId":"<deviceId>:<seq>"` is applied only when `seq` is above
-///   `highWaterMarks[deviceId]`, which it then raises. The engine reads its own device's
-///   mark to recognise lines it wrote whose answer was lost, so every line of
-///   ``line(for:)`` must carry the record's key as its `actionId`.
+/// - ``apply(lines:to:actionIDs:linesBefore:)`` is replay: applying a playbook in any split
+///   into chunks gives the same state and index as applying it whole.
+/// - A valid line carrying `"actionId":"<deviceId>:<seq>"` is applied only when it claims its
+///   actionId first (``ActionIDIndex/claim(_:digest:)`` with the ``LineDigest`` of the line);
+///   a later line with a claimed actionId is skipped and reported as a duplicate or a clash.
+///   The engine reads the index to recognise lines it wrote whose answer was lost (same
+///   actionId, same digest as the record's own line), so every line of ``line(for:)`` must
+///   carry the record's key as its `actionId`, and be the same bytes every time it is made.
 /// - ``apply(pending:to:)`` on the state a playbook replays to gives the same outcome as
 ///   replaying that record's line after it.
 ///
@@ -62,19 +64,20 @@ public protocol PlaybookDomain: Sendable {
     /// - Parameters:
     ///   - lines: the bytes of zero or more complete lines, exactly as the remote stores them.
     ///   - state: the state built from the first `linesBefore` lines.
-    ///   - highWaterMarks: the highest `seq` applied per device; raised by the lines read.
+    ///   - actionIDs: the actionIds the first `linesBefore` lines claim; the lines read add theirs.
     ///   - linesBefore: how many lines precede `lines`, for line numbers in diagnostics.
-    /// - Returns: how many lines were read and the problems found (bad lines are skipped,
-    ///   never fatal).
+    /// - Returns: how many lines were read and the problems found (bad, duplicate and clashing
+    ///   lines are skipped, never fatal).
     func apply(
-        lines: Data, to state: inout State, highWaterMarks: inout [String: UInt64], linesBefore: Int
+        lines: Data, to state: inout State, actionIDs: inout ActionIDIndex, linesBefore: Int
     ) -> PlaybookLinesApplied
 
     /// Applies a pending local action (a queue record) on top of `state`, as replay would
     /// apply its line; `state` changes only when the outcome is ``PendingActionOutcome/applied``.
     func apply(pending record: QueueRecord, to state: inout State) -> PendingActionOutcome
 
-    /// The playbook line for `record`, without its newline, with `"actionId":"<record.key>"`.
+    /// The playbook line for `record`, without its newline, with `"actionId":"<record.key>"`:
+    /// the same bytes every time (the engine compares their digest with the playbook's).
     ///
     /// - Throws: when the record's payload is not an action of this domain.
     func line(for record: QueueRecord) throws -> Data

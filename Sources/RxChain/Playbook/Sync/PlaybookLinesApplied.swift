@@ -1,8 +1,8 @@
-/// What ``PlaybookDomain/apply(lines:to:highWaterMarks:linesBefore:)`` did with a chunk of lines.
+/// What ``PlaybookDomain/apply(lines:to:actionIDs:linesBefore:)`` did with a chunk of lines.
 public struct PlaybookLinesApplied: Sendable, Hashable {
     /// Complete lines read (blank, duplicate and bad ones included).
     public var linesRead: Int
-    /// One sentence per line that was skipped as unreadable, naming its line number.
+    /// One sentence per line that was skipped (unreadable, a duplicate, a clash), naming its line number.
     public var diagnostics: [String]
 
     /// Creates a report.

@@ -14,30 +14,19 @@ import Foundation
 ///   the directory).
 ///   A snapshot that does not decode (damaged, cut short, another envelope version or
 ///   state format) is discarded like a missing one: the state is rebuilt from the playbook.
-/// - `local.journal` holds entries appended and fsynced after the snapshot: a JSON header
-///   line (``JournalHeader``: first line number, line count, byte count, revision and
-///   cursor after the lines) followed by exactly that many bytes of playbook lines.
-///   Loading applies the entries that continue the snapshot (`fromLine == lineCount`),
-///   skips older ones (a compaction that died before truncating) and stops at the first
-///   torn or non-contiguous one, so a crash anywhere leaves a consistent prefix.
+/// - `local.journal` holds entries appended and fsynced after the snapshot: a checksummed
+///   header line (``JournalHeader``: first line number, line count, byte count, revision
+///   and cursor after the lines) followed by exactly that many bytes of playbook lines (see
+///   `PlaybookLocalFile+Journal.swift`). Loading applies the entries that continue the
+///   snapshot (`fromLine == lineCount`), skips older ones (a compaction that died before
+///   truncating) and stops at a torn last entry, so a crash anywhere leaves a consistent
+///   prefix. A corrupt entry (a checksum that does not match, a header that cannot be read,
+///   an entry that does not continue the lines before it) discards the local file like a bad
+///   snapshot: the state is rebuilt from the playbook, and the status says why.
 /// - Compaction writes a new snapshot, then empties the journal.
 ///
 /// Blocking: every function here does file I/O; call them on a dedicated queue.
 enum PlaybookLocalFile {
-    /// The header of one journal entry.
-    struct JournalHeader: Codable {
-        /// Lines of the playbook before this entry's lines.
-        var fromLine: Int
-        /// Complete lines in the entry.
-        var lines: Int
-        /// Bytes of lines following the header line.
-        var bytes: Int
-        /// The revision the playbook was at after these lines.
-        var revision: Revision
-        /// Where the next read starts after these lines.
-        var cursor: PlaybookCursor
-    }
-
     /// What ``load(directory:location:domain:)`` found.
     struct Loaded<State: Codable & Equatable & Sendable>: Sendable {
         var snapshot: PlaybookSnapshot<State>
@@ -90,36 +79,54 @@ enum PlaybookLocalFile {
         return loaded
     }
 
-    /// Applies the journal entries that continue `loaded.snapshot`.
+    /// Applies the journal entries that continue `loaded.snapshot`; discards the local file
+    /// (`resetReason`) at a corrupt one.
     private static func replayJournal<Domain: PlaybookDomain>(
         directory: String, domain: Domain, into loaded: inout Loaded<Domain.State>
     ) throws {
-        guard let file = try POSIXFile.openIfExists(journalPath(directory), O_RDONLY) else { return }
+        let path = journalPath(directory)
+        guard let file = try POSIXFile.openIfExists(path, O_RDONLY) else { return }
         defer { file.close() }
         let journal = try file.read(count: try file.size(), at: 0)
-        let decoder = JSONDecoder()
         var offset = 0
-        while let newline = journal[offset...].firstIndex(of: UInt8(ascii: "\n")) {
-            guard let header = try? decoder.decode(JournalHeader.self, from: journal[offset..<newline]),
-                header.bytes >= 0, journal.count - (newline + 1) >= header.bytes
-            else { break }
-            let end = newline + 1 + header.bytes
-            if header.fromLine + header.lines <= loaded.snapshot.lineCount {
-                offset = end  // already in the snapshot (a compaction stopped before emptying the journal)
+        reading: while offset < journal.count {
+            let problem: String
+            switch readEntry(journal, at: offset) {
+            case .torn:
+                break reading
+            case .corrupt(let reason):
+                problem = reason
+            case .entry(let header, let lines, let end):
+                if header.fromLine + header.lines <= loaded.snapshot.lineCount {
+                    offset = end  // already in the snapshot (a compaction stopped before emptying the journal)
+                    continue
+                }
+                guard header.fromLine == loaded.snapshot.lineCount else {
+                    problem = "it starts at line \(header.fromLine), after line \(loaded.snapshot.lineCount)"
+                    break
+                }
+                var snapshot = loaded.snapshot
+                // Keeps `snapshot.state` and its index uniquely referenced.
+                loaded.snapshot.state = domain.emptyState
+                loaded.snapshot.actionIDs = ActionIDIndex()
+                _ = domain.apply(
+                    lines: journal[lines], to: &snapshot.state, actionIDs: &snapshot.actionIDs,
+                    linesBefore: header.fromLine)
+                snapshot.lineCount += header.lines
+                snapshot.revision = header.revision
+                snapshot.cursor = header.cursor
+                loaded.snapshot = snapshot
+                loaded.journalLines += header.lines
+                offset = end
                 continue
             }
-            guard header.fromLine == loaded.snapshot.lineCount else { break }
-            var snapshot = loaded.snapshot
-            loaded.snapshot.state = domain.emptyState  // keeps `snapshot.state` uniquely referenced
-            _ = domain.apply(
-                lines: journal[(newline + 1)..<end], to: &snapshot.state,
-                highWaterMarks: &snapshot.highWaterMarks, linesBefore: header.fromLine)
-            snapshot.lineCount += header.lines
-            snapshot.revision = header.revision
-            snapshot.cursor = header.cursor
-            loaded.snapshot = snapshot
-            loaded.journalLines += header.lines
-            offset = end
+            loaded.snapshot = PlaybookSnapshot(
+                location: loaded.snapshot.location, reducerVersion: domain.reducerVersion,
+                emptyState: domain.emptyState)
+            loaded.journalLength = 0
+            loaded.journalLines = 0
+            loaded.resetReason = "\(path) is corrupt at byte \(offset) (\(problem)); rebuilding from the playbook"
+            return
         }
         loaded.journalLength = offset
     }
@@ -127,11 +134,7 @@ enum PlaybookLocalFile {
     /// Writes one entry at `offset` of the journal, cuts anything after it, and fsyncs;
     /// returns the journal's new length.
     static func appendEntry(directory: String, at offset: Int, header: JournalHeader, lines: Data) throws -> Int {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var entry = try encoder.encode(header)
-        entry.append(UInt8(ascii: "\n"))
-        entry.append(lines)
+        let entry = try encodeEntry(header, lines: lines)
         let path = journalPath(directory)
         let created = try POSIXFile.openIfExists(path, O_RDONLY).map { $0.close() } == nil
         if created { try POSIXFile.makeDirectories(directory) }

@@ -3,9 +3,9 @@
 ///
 /// Saved in the device's local file (see ``PlaybookTransport``) so that opening a device
 /// costs the size of its state, not the length of the playbook. `revision`, `cursor`,
-/// `lineCount`, `highWaterMarks` and `state` always describe the same prefix of the
+/// `lineCount`, `actionIDs` and `state` always describe the same prefix of the
 /// playbook: the engine replaces them together or not at all.
-public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Equatable, Sendable {
     /// The remote's ``PlaybookRemote/location``; a different one makes the rest meaningless.
     public var location: String
     /// The domain's ``PlaybookDomain/reducerVersion`` that built `state`.
@@ -16,8 +16,8 @@ public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Codable, 
     public var cursor: PlaybookCursor?
     /// Complete lines read so far.
     public var lineCount: Int
-    /// The highest action `seq` applied per device.
-    public var highWaterMarks: [String: UInt64]
+    /// Every actionId the lines read so far claim, with the digest of the claiming line.
+    public var actionIDs: ActionIDIndex
     /// The replicated state built from the first `lineCount` lines.
     public var state: State
 
@@ -28,7 +28,7 @@ public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Codable, 
         self.revision = .noPlaybook
         self.cursor = nil
         self.lineCount = 0
-        self.highWaterMarks = [:]
+        self.actionIDs = ActionIDIndex()
         self.state = emptyState
     }
 

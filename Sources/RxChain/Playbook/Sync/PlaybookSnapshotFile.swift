@@ -9,15 +9,17 @@ import Foundation
 /// | Bytes | Field |
 /// |-------|-------|
 /// | 8 | magic `89 52 58 53 4E 41 50 0A` (`\x89RXSNAP\n`: never JSON, never text) |
-/// | 4 | envelope version, `1` |
+/// | 4 | envelope version, `2` |
 /// | 8 | body length in bytes |
 /// | 4 | CRC-32 (IEEE) of the body |
 /// | … | body: exactly `body length` bytes, then the file ends |
 ///
 /// Body: `location` (string), `reducerVersion` (signed varint), the state's format name
 /// (string), `revision` (string), `cursor` (byte `0` for none, or `1` and a string),
-/// `lineCount` (varint), `highWaterMarks` (varint count, then string device and varint
-/// `seq` per entry, in device order), then the state as the domain wrote it, to the end.
+/// `lineCount` (varint), `actionIDs` (see ``ActionIDIndex``'s snapshot form: per device its
+/// id, the digests of its `seq`s 1…n, then its other claims), then the state as the domain
+/// wrote it, to the end. Version 1 (per-device high-water marks, no digests) is not read:
+/// such a snapshot is rebuilt from the playbook.
 ///
 /// Decoding checks, in order, the magic, the version, the length, the CRC-32, the state
 /// format, and that the domain's decoder read the body to its last byte; any failure
@@ -27,7 +29,7 @@ enum PlaybookSnapshotFile {
     /// The first eight bytes of every snapshot in this envelope.
     static let magic: [UInt8] = [0x89, 0x52, 0x58, 0x53, 0x4E, 0x41, 0x50, 0x0A]
     /// The envelope version this build writes and reads.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     /// Magic, version, body length, CRC-32.
     static let headerSize = 24
 
@@ -47,11 +49,7 @@ enum PlaybookSnapshotFile {
             body.write(byte: 0)
         }
         body.write(count: snapshot.lineCount)
-        body.write(count: snapshot.highWaterMarks.count)
-        for (device, seq) in snapshot.highWaterMarks.sorted(by: { $0.key < $1.key }) {
-            body.write(device)
-            body.write(varint: seq)
-        }
+        snapshot.actionIDs.write(into: &body)
         try domain.encodeSnapshot(snapshot.state, into: &body)
         var header = SnapshotWriter(capacity: headerSize)
         header.write(raw: magic)
@@ -130,14 +128,7 @@ enum PlaybookSnapshotFile {
             throw SnapshotDecodingError("line count \(lineCount) out of range")
         }
         snapshot.lineCount = lines
-        let marks = try reader.readCount()
-        snapshot.highWaterMarks.reserveCapacity(marks)
-        for _ in 0..<marks {
-            let device = try reader.readString()
-            guard snapshot.highWaterMarks.updateValue(try reader.readVarint(), forKey: device) == nil else {
-                throw SnapshotDecodingError("device \(device) has two high-water marks")
-            }
-        }
+        snapshot.actionIDs = try ActionIDIndex(reading: &reader)
         snapshot.state = try domain.decodeSnapshot(from: &reader)
         guard reader.isAtEnd else {
             throw SnapshotDecodingError("\(reader.remaining) bytes left after the state")

@@ -40,8 +40,13 @@ public struct PlaybookSyncStatus: Sendable, Equatable, Codable {
     public var ignoredActions: [IgnoredAction] = []
     /// Local actions dropped in all.
     public var ignoredCount = 0
-    /// Unreadable playbook lines found, the most recent last (at most 100 kept).
+    /// Playbook lines skipped (unreadable, duplicates, clashes), the most recent last (at most 100 kept).
     public var diagnostics: [String] = []
+    /// The device id this device's actions carry, when the transport knows its ``DeviceIdentity``.
+    public var deviceID: String?
+    /// The new device ids taken because the playbook held lines with this device's id that it
+    /// did not write, the most recent last (at most 100 kept).
+    public var deviceIDChanges: [DeviceIDChange] = []
     /// Why the local file was discarded when it was opened, if it was.
     public var resetReason: String?
 

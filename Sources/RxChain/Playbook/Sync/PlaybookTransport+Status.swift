@@ -14,7 +14,8 @@ extension PlaybookTransport {
         readStatus(directory: directory.standardizedFileURL.path)
     }
 
-    /// Saves the status beside the local file; a failure only shows in the status itself.
+    /// Saves the status beside the local file; a failure shows in the status itself and in
+    /// ``statusSaveFailure`` (cleared by the next save that succeeds).
     func saveStatus() async {
         var status = statusRelay.value
         status.pendingCount = pendingCount()
@@ -29,8 +30,11 @@ extension PlaybookTransport {
                 try POSIXFile.makeDirectories(path)
                 try POSIXFile.replaceAtomically(Self.statusPath(path), with: data, directory: path)
             }
+            statusSaveFailure = nil
         } catch {
-            updateStatus { $0.lastError = "cannot save the sync status: \(error)" }
+            let failure = "cannot save the sync status \(Self.statusPath(path)): \(error)"
+            statusSaveFailure = failure
+            updateStatus { $0.lastError = failure }
         }
     }
 

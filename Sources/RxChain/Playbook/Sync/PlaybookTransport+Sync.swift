@@ -13,8 +13,13 @@ extension PlaybookTransport {
         var isPermanent = false
         do {
             try await loadLocalCopyIfNeeded()
-            try await download()
-            outcome = try await upload(batch)
+            let ownClaims = try await download()
+            if let identity, case let found = strangers(among: ownClaims, of: identity), !found.isEmpty {
+                outcome = try await takeNewDeviceID(identity, because: Self.describe(found, of: identity.deviceID))
+            } else {
+                if let identity { continueNumbering(identity) }
+                outcome = try await upload(batch)
+            }
         } catch let error as PlaybookRemoteError {
             // Never `.permanentFailure`: that dead-letters the batch's first record, and these
             // errors concern the remote (or the disk), not a record. The status says it instead.
@@ -24,7 +29,7 @@ extension PlaybookTransport {
                     ? "\(error.description) (permanent: retrying will not help until this is fixed)"
                     : error.description)
         } catch {
-            outcome = .retryLater(reason: "local file: \(error)")
+            outcome = .retryLater(reason: "\(error)")
         }
         let finished = now()
         updateStatus { status in
@@ -59,9 +64,16 @@ extension PlaybookTransport {
     }
 
     /// Reads the lines after the saved cursor, if the remote moved, and applies them.
-    private func download() async throws {
+    ///
+    /// - Returns: the claims the new lines made on the device's own id (none without an identity).
+    private func download() async throws -> [(seq: UInt64, digest: UInt64)] {
         let current = try await remote.currentRevision()
-        if current == snapshot.revision, snapshot.hasRead || current.isNoPlaybook, !needsSnapshotWrite { return }
+        if current.isNoPlaybook, snapshot.lineCount > 0 {
+            // Never start a new playbook where one was: a share that is not mounted looks like this.
+            throw PlaybookRemoteError.vanished(
+                location: remote.location, linesRead: snapshot.lineCount, localFile: directory.path)
+        }
+        if current == snapshot.revision, snapshot.hasRead || current.isNoPlaybook, !needsSnapshotWrite { return [] }
         let chunk: PlaybookChunk
         do {
             chunk = try await remote.read(after: snapshot.cursor)
@@ -70,18 +82,36 @@ extension PlaybookTransport {
             resetSnapshot(because: "the playbook was replaced (\(reason)); reading it from the start")
             chunk = try await remote.read(after: nil)
         }
-        let read = try await applyAndPersist(chunk.lines, revision: chunk.revision, cursor: chunk.cursor)
+        let (read, ownClaims) = try await applyAndPersist(chunk.lines, revision: chunk.revision, cursor: chunk.cursor)
         updateStatus {
             $0.lastLinesDownloaded = read
             $0.linesDownloaded += read
         }
+        return ownClaims
     }
 
     /// Plans `batch` against the fresh snapshot and appends what it needs.
     private func upload(_ batch: [QueueRecord]) async throws -> SyncOutcome {
         guard !batch.isEmpty else { return .acknowledged }
+        if let identity,
+            let stale = batch.first(where: {
+                ActionID(parsing: $0.key)?.deviceID != identity.deviceID && !snapshot.holds($0, domain: domain)
+            })
+        {
+            // Read before the device took a new id: the queue holds the record under the new one now.
+            return .conflict(reason: "record \(stale.seq) carries \(stale.key), not device id \(identity.deviceID)")
+        }
         let plan = PlaybookUploadPlan(
-            batch: batch, state: snapshot.state, highWaterMarks: snapshot.highWaterMarks, domain: domain)
+            batch: batch, state: snapshot.state, actionIDs: snapshot.actionIDs, domain: domain)
+        if let first = plan.clashing.first {
+            let found =
+                "a different line under actionId \(first.key)"
+                + (plan.clashing.count > 1 ? " (and \(plan.clashing.count - 1) more of its pending actions)" : "")
+            guard let identity else {
+                return .retryLater(reason: "\(found): these actions need a new device id before they can be appended")
+            }
+            return try await takeNewDeviceID(identity, because: found)
+        }
         report(plan)
         guard !plan.lines.isEmpty else { return .acknowledged }
         let outcome = try await remote.append(
@@ -90,7 +120,7 @@ extension PlaybookTransport {
         case .conflict(let current):
             return .conflict(reason: "the playbook moved from \(snapshot.revision) to \(current)")
         case .committed(let revision, let cursor):
-            let count = try await applyAndPersist(plan.lines, revision: revision, cursor: cursor)
+            let (count, _) = try await applyAndPersist(plan.lines, revision: revision, cursor: cursor)
             updateStatus {
                 $0.lastLinesUploaded = count
                 $0.linesUploaded += count
@@ -104,13 +134,22 @@ extension PlaybookTransport {
     ///
     /// The in-memory snapshot moves first; if writing fails, the next write is a whole
     /// snapshot, and the disk keeps its older, consistent prefix meanwhile.
-    /// Returns how many lines were applied.
-    private func applyAndPersist(_ lines: Data, revision: Revision, cursor: PlaybookCursor) async throws -> Int {
+    /// Returns how many lines were applied, and the claims they made on the device's own id.
+    private func applyAndPersist(_ lines: Data, revision: Revision, cursor: PlaybookCursor) async throws -> (
+        Int, [(seq: UInt64, digest: UInt64)]
+    ) {
         let fromLine = snapshot.lineCount
+        let ownID = identity?.deviceID
+        var mark: ActionIDIndex.Mark?
+        if let ownID { mark = snapshot.actionIDs.mark(of: ownID) }
         var next = snapshot
-        snapshot.state = domain.emptyState  // keeps `next.state` uniquely referenced, so applying does not copy it
+        // Keeps `next.state` and `next.actionIDs` uniquely referenced, so applying copies neither.
+        snapshot.state = domain.emptyState
+        snapshot.actionIDs = ActionIDIndex()
         let applied = domain.apply(
-            lines: lines, to: &next.state, highWaterMarks: &next.highWaterMarks, linesBefore: fromLine)
+            lines: lines, to: &next.state, actionIDs: &next.actionIDs, linesBefore: fromLine)
+        var ownClaims: [(seq: UInt64, digest: UInt64)] = []
+        if let ownID, let mark { ownClaims = next.actionIDs.claims(of: ownID, since: mark) }
         next.lineCount += applied.linesRead
         next.revision = revision
         next.cursor = cursor
@@ -151,7 +190,7 @@ extension PlaybookTransport {
             status.diagnostics = Array(
                 (status.diagnostics + applied.diagnostics).suffix(PlaybookSyncStatus.historyLimit))
         }
-        return applied.linesRead
+        return (applied.linesRead, ownClaims)
     }
 
     /// Writes what `playbook.copy` lacks of the local copy (after the local file, see ``PlaybookLocalCopy``).

@@ -9,9 +9,15 @@ import Signals
 /// 1. **Downloads**: if the remote's revision is not the one last read, reads only the
 ///    lines after the saved cursor, applies them to the snapshot through the
 ///    ``PlaybookDomain`` and journals them in the local file.
+///    With a ``DeviceIdentity`` (the device's queue), it checks the new lines that carry the
+///    device's own id: one it did not write (not a pending record's line, or a `seq` it never
+///    gave out) makes it take a new device id for its pending records before anything is
+///    appended, and say so in ``PlaybookSyncStatus/deviceIDChanges``; otherwise the queue's
+///    numbering continues above the highest `seq` the playbook holds for the id.
 /// 2. **Plans** the batch (see ``PlaybookUploadPlan``): records the playbook already holds
-///    (a lost answer; recognised by the device's `actionId` high-water mark) are
-///    acknowledged without appending; records the domain's rules turn down on top of the
+///    (a lost answer: a line with the record's actionId *and the record's own bytes*) are
+///    acknowledged without appending; a record whose actionId a different line holds makes
+///    the device take a new id (as above); records the domain's rules turn down on top of the
 ///    snapshot are dropped and reported in ``PlaybookSyncStatus/ignoredActions``.
 /// 3. **Appends** the rest as NDJSON lines carrying `"actionId":"<record.key>"`, expecting
 ///    the revision just read. A conflict returns ``SyncOutcome/conflict(reason:)`` (the
@@ -35,8 +41,9 @@ import Signals
 /// local file. The first sync step reads it (opening does not), cuts it back to the
 /// snapshot's lines, or reads the playbook again from its start when it holds fewer.
 ///
-/// The device shows ``visibleState(pending:)``: the snapshot with the pending actions
-/// applied on top; ``baseState`` tells it when the snapshot changed so it can re-base.
+/// The device shows ``visibleState(pending:)``: the snapshot with the pending actions it
+/// does not hold yet applied on top; ``baseState`` tells it when the snapshot changed so it
+/// can re-base.
 ///
 /// > Important: An actor; sends, refreshes and reads are serialised, and a sync step
 /// > never interleaves with another. File I/O runs on the transport's own dispatch
@@ -50,6 +57,10 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     public nonisolated let domain: Domain
     /// The directory of the local file.
     public nonisolated let directory: URL
+    /// The device's id and numbering (its queue), when the transport guards them.
+    var identity: (any DeviceIdentity)?
+    /// Why the last sync step could not save `sync-status.json`, if it could not.
+    public internal(set) var statusSaveFailure: String?
     let io = DispatchQueue(label: "rxchain.playbook-transport.io")
     let now: @Sendable () -> Date
     let pendingCount: @Sendable () -> Int
@@ -73,13 +84,17 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     /// until the first sync).
     ///
     /// - Parameters:
+    ///   - identity: the device's queue, whose actionIds the transport keeps the device's own
+    ///     (see ``DeviceIdentity``); its numbering continues at once above the highest `seq`
+    ///     the local file holds for its id. `nil`: the caller numbers records itself.
     ///   - pendingCount: how many actions the device's queue holds, for the status.
     ///   - now: the wall clock for status times.
     /// - Throws: a ``PlaybookRemoteError`` when the local file cannot be read (an
     ///   unreadable *content* is not an error: the file is rebuilt, and the status says why).
     public static func open(
         directory: URL, remote: any PlaybookRemote, domain: Domain, maxBatchSize: Int = 500,
-        pendingCount: @escaping @Sendable () -> Int = { 0 }, now: @escaping @Sendable () -> Date = { Date() }
+        identity: (any DeviceIdentity)? = nil, pendingCount: @escaping @Sendable () -> Int = { 0 },
+        now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> PlaybookTransport {
         let path = directory.standardizedFileURL.path
         let location = remote.location
@@ -88,9 +103,11 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
             let loaded = try PlaybookLocalFile.load(directory: path, location: location, domain: domain)
             return (loaded, PlaybookTransport.readStatus(directory: path))
         }
-        return PlaybookTransport(
+        let transport = PlaybookTransport(
             directory: directory.standardizedFileURL, remote: remote, domain: domain, maxBatchSize: maxBatchSize,
             loaded: loaded, savedStatus: saved, pendingCount: pendingCount, now: now)
+        await transport.use(identity: identity)
+        return transport
     }
 
     private init(
@@ -124,11 +141,10 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     public var currentSnapshot: PlaybookSnapshot<Domain.State> { snapshot }
 
     /// The state the device shows: the snapshot with `pending` (the queue's pending
-    /// records, in order) applied on top; records the rules turn down change nothing.
+    /// records, in order) applied on top, but for those it already holds (a sent record whose
+    /// acknowledgement has not reached the queue yet); records the rules turn down change nothing.
     public func visibleState(pending: [QueueRecord]) -> Domain.State {
-        var state = snapshot.state
-        for record in pending { _ = domain.apply(pending: record, to: &state) }
-        return state
+        snapshot.stateWith(pending: pending, domain: domain)
     }
 
     /// The snapshot's state, starting with the current one, then after every change.

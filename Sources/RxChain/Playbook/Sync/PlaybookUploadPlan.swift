@@ -4,11 +4,15 @@ import Foundation
 /// downloaded: pure, so every case is a unit test.
 ///
 /// In batch order, each record is
-/// - **already in the playbook** when its `seq` is at or below its device's high-water
-///   mark (a previous append committed but its answer was lost, or the process died
-///   before the queue heard of it): acknowledged without appending;
-/// - **dropped** when the domain's rules turn it down on top of the snapshot and the
-///   records kept before it (``PendingActionOutcome/ignored(reason:)`` or
+/// - **already in the playbook** when a line with its key as `actionId` *and the same bytes as
+///   the record's own line* (``LineDigest``) claimed that actionId (a previous append
+///   committed but its answer was lost, or the process died before the queue heard of it):
+///   acknowledged without appending;
+/// - **clashing** when a *different* line holds its actionId: it must not be appended under
+///   that id (replay would skip it) nor acknowledged (it is not in the playbook); the device
+///   takes a new id for its pending records (``DeviceIdentity/changeDeviceID(to:)``);
+/// - **dropped** when its line cannot be made, or the domain's rules turn it down on top of the
+///   snapshot and the records kept before it (``PendingActionOutcome/ignored(reason:)`` or
 ///   ``PendingActionOutcome/invalid(reason:)``): acknowledged and reported;
 /// - **appended** otherwise, as its domain line with its key as `actionId`.
 ///
@@ -17,6 +21,8 @@ import Foundation
 struct PlaybookUploadPlan {
     /// Records whose lines the playbook already holds.
     var alreadyInPlaybook: [QueueRecord] = []
+    /// Records whose actionId a different line holds.
+    var clashing: [QueueRecord] = []
     /// Records dropped, with the reason.
     var dropped: [(record: QueueRecord, reason: String)] = []
     /// Records to append, in order.
@@ -25,19 +31,23 @@ struct PlaybookUploadPlan {
     var lines = Data()
 
     init<Domain: PlaybookDomain>(
-        batch: [QueueRecord], state: Domain.State, highWaterMarks: [String: UInt64], domain: Domain
+        batch: [QueueRecord], state: Domain.State, actionIDs: ActionIDIndex, domain: Domain
     ) {
         var working = state
         for record in batch {
-            if let (device, seq) = Self.split(record.key), let mark = highWaterMarks[device], seq <= mark {
-                alreadyInPlaybook.append(record)
-                continue
-            }
             let line: Data
             do {
                 line = try domain.line(for: record)
             } catch {
                 dropped.append((record, "invalid: \(error)"))
+                continue
+            }
+            if let id = ActionID(parsing: record.key), let claimed = actionIDs.digest(of: id) {
+                if claimed == LineDigest.of(line) {
+                    alreadyInPlaybook.append(record)
+                } else {
+                    clashing.append(record)
+                }
                 continue
             }
             switch domain.apply(pending: record, to: &working) {
@@ -51,13 +61,5 @@ struct PlaybookUploadPlan {
                 appended.append(record)
             }
         }
-    }
-
-    /// `"<deviceId>:<seq>"` split at its last colon.
-    static func split(_ key: String) -> (device: String, seq: UInt64)? {
-        guard let colon = key.lastIndex(of: ":"), let seq = UInt64(key[key.index(after: colon)...]) else {
-            return nil
-        }
-        return (String(key[..<colon]), seq)
     }
 }

@@ -82,4 +82,9 @@ public struct SnapshotWriter: Sendable {
     mutating func write(uint64 value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
+
+    /// Appends each of `values` as a fixed-width little-endian `UInt64`, in one copy.
+    mutating func write(uint64s values: [UInt64]) {
+        values.map(\.littleEndian).withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
 }

@@ -1,8 +1,9 @@
 /// The `actionId` of a playbook line, `"<deviceId>:<seq>"`: which device wrote it, and its
 /// sequence number on that device.
 ///
-/// Replay applies a device's line only when its `seq` is above the highest already applied
-/// for that device, so a line appended twice (a write whose answer was lost) counts once.
+/// An actionId names one action: replay applies the first valid line carrying it and skips
+/// every later one (see ``ActionIDIndex``), so a line appended twice (a write whose answer was
+/// lost) counts once, and a line that reuses someone else's actionId changes nothing.
 public struct ActionID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The writing device's identifier (non-empty; may itself contain `:`).
     public var deviceID: String
