@@ -3,11 +3,11 @@ import Ledger
 
 /// `rxchain-bench replay [--lines N]`: streams a generated playbook of N lines (default
 /// 1,000,000, ~150 bytes each: puts, edits, deletes, category new/rename/delete, every line
-/// with an `actionId`) through `PlaybookReplay`, against decoding the same lines with
+/// with an `actionId`) through `LedgerReplay`, against decoding the same lines with
 /// `JSONDecoder` into `Codable` structs (the floor a straightforward reader would have).
 ///
 /// Figures: `replay` (whole replay from the file, per line, on one thread per core up to 8 as
-/// `PlaybookReplay` does by default, excluding freeing the ledger afterwards; extra `lines_per_s`,
+/// `LedgerReplay` does by default, excluding freeing the ledger afterwards; extra `lines_per_s`,
 /// `peak_rss_mb` = VmHWM after the replay runs, before the baseline loads lines into memory)
 /// and `parse` (`ActionParser` alone over the lines in memory). The `jsondecoder` baseline is
 /// timed on the first 100,000 lines to keep the run short; it is a per-line figure either way.
@@ -32,9 +32,9 @@ enum ReplayBenchmark {
 
         var checksum = 0
         // The replayed ledger is returned, so it is freed after the clock stops.
-        let replayNanoseconds = Stopwatch.medianNanoseconds(runs: 5, operations: lines) { () -> PlaybookReplay in
+        let replayNanoseconds = Stopwatch.medianNanoseconds(runs: 5, operations: lines) { () -> LedgerReplay in
             do {
-                let replay = try PlaybookReplay.replay(contentsOf: url)
+                let replay = try LedgerReplay.replay(contentsOf: url)
                 checksum &+= replay.ledger.transactions.count &+ replay.counts.applied
                 return replay
             } catch {

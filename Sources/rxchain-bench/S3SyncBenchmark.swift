@@ -92,7 +92,7 @@ enum S3SyncBenchmark {
     /// records 100 actions, then one timed sync downloads the 100 and uploads the others.
     static func syncSamples(remote: any PlaybookRemote, device: String) async throws -> [Double] {
         let transport = try await PlaybookTransport.open(
-            directory: URL(fileURLWithPath: device), remote: remote, domain: LedgerPlaybookDomain())
+            directory: URL(fileURLWithPath: device), remote: remote, domain: LedgerDomain())
         guard await transport.refresh() == .acknowledged else {
             fail("the first download of \(remote.location) failed")
         }

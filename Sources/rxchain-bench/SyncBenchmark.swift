@@ -35,7 +35,7 @@ enum SyncBenchmark {
         let writer = try DirectoryRemote(playbook.path)
         let device = URL(fileURLWithPath: root + "/device")
         var transport = try await PlaybookTransport.open(
-            directory: device, remote: remote, domain: LedgerPlaybookDomain())
+            directory: device, remote: remote, domain: LedgerDomain())
         _ = await transport.refresh()
         var writerSeq: UInt64 = 0
         var localSeq: UInt64 = 0
@@ -76,10 +76,10 @@ enum SyncBenchmark {
         _ = await transport.refresh()
         let openTime = await Stopwatch.medianNanoseconds(runs: 5, operations: 1) {
             transport = try! await PlaybookTransport.open(
-                directory: device, remote: remote, domain: LedgerPlaybookDomain())
+                directory: device, remote: remote, domain: LedgerDomain())
         }
         let replayTime = Stopwatch.medianNanoseconds(runs: 5, operations: 1) {
-            _ = try! PlaybookReplay.replay(contentsOf: playbook)
+            _ = try! LedgerReplay.replay(contentsOf: playbook)
         }
         let snapshotBytes =
             (try? FileManager.default.attributesOfItem(atPath: device.path + "/local.snapshot")[.size] as? Int) ?? 0

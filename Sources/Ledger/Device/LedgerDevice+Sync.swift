@@ -45,7 +45,7 @@ extension LedgerDevice {
 
     /// Downloads what is new, trying again after transient failures (a refused connection, a
     /// timeout, a 5xx) with the sync manager's backoff, at most `maxFailures` times.
-    private func download(from transport: PlaybookTransport<LedgerPlaybookDomain>, maxFailures: Int) async throws {
+    private func download(from transport: PlaybookTransport<LedgerDomain>, maxFailures: Int) async throws {
         var failures = 0
         while true {
             switch await transport.refresh() {

@@ -47,7 +47,7 @@ public final class LedgerDevice: Sendable {
     /// Carries the recorded actions to the remote (offline when no remote is configured).
     public let sync: SyncManager<LedgerAction>
     /// The playbook transport, when a remote is configured.
-    public let transport: PlaybookTransport<LedgerPlaybookDomain>?
+    public let transport: PlaybookTransport<LedgerDomain>?
     /// The remote the store syncs with, if any.
     public let remote: LedgerRemoteSetting?
     /// Queued actions that opening could not apply: unreadable records and actions the
@@ -58,7 +58,7 @@ public final class LedgerDevice: Sendable {
 
     private init(
         directory: URL, store: StoreManager<LedgerState, LedgerMessage, LedgerAction>,
-        sync: SyncManager<LedgerAction>, transport: PlaybookTransport<LedgerPlaybookDomain>?,
+        sync: SyncManager<LedgerAction>, transport: PlaybookTransport<LedgerDomain>?,
         remote: LedgerRemoteSetting?, skippedOnOpen: [Rejection]
     ) {
         self.directory = directory
@@ -110,14 +110,14 @@ public final class LedgerDevice: Sendable {
                 waited: lockWait)
         }
         let remote: LedgerRemoteSetting?
-        let transport: PlaybookTransport<LedgerPlaybookDomain>?
+        let transport: PlaybookTransport<LedgerDomain>?
         do {
             remote = try rememberedRemote(directory: directory, given: options.remote)
             if let remote {
                 let named = try remote.makeRemote(credentials: options.s3Credentials, region: options.s3Region)
                 transport = try await PlaybookTransport.open(
                     directory: syncDirectory(of: directory), remote: options.wrapRemote?(named) ?? named,
-                    domain: LedgerPlaybookDomain(), maxBatchSize: options.maxBatchSize, identity: queue,
+                    domain: LedgerDomain(), maxBatchSize: options.maxBatchSize, identity: queue,
                     pendingCount: { queue.pendingCount })
             } else {
                 transport = nil
@@ -131,7 +131,7 @@ public final class LedgerDevice: Sendable {
         if let transport {
             let snapshot = await transport.currentSnapshot
             start.replicated = snapshot.state
-            pending.removeAll { snapshot.holds($0, domain: LedgerPlaybookDomain()) }
+            pending.removeAll { snapshot.holds($0, domain: LedgerDomain()) }
         }
         let (state, skipped) = rebuild(base: start, pending: pending)
         var configuration = SyncManager<LedgerAction>.Configuration()

@@ -22,7 +22,7 @@ final class LedgerRebaser: Sendable {
 
     init(
         store: StoreManager<LedgerState, LedgerMessage, LedgerAction>,
-        transport: PlaybookTransport<LedgerPlaybookDomain>, queue: SyncQueue
+        transport: PlaybookTransport<LedgerDomain>, queue: SyncQueue
     ) {
         let (stream, requests) = AsyncStream<CheckedContinuation<Void, Never>?>.makeStream()
         self.requests = requests
@@ -52,13 +52,13 @@ final class LedgerRebaser: Sendable {
 
     private static func rebase(
         store: StoreManager<LedgerState, LedgerMessage, LedgerAction>,
-        transport: PlaybookTransport<LedgerPlaybookDomain>, queue: SyncQueue
+        transport: PlaybookTransport<LedgerDomain>, queue: SyncQueue
     ) async {
         while true {
             await store.settle()
             let nextSeq = queue.nextSeq
             let snapshot = await transport.currentSnapshot
-            let ledger = snapshot.stateWith(pending: queue.pending, domain: LedgerPlaybookDomain())
+            let ledger = snapshot.stateWith(pending: queue.pending, domain: LedgerDomain())
             store.send(.rebase(ledger))
             await store.settle()
             if queue.nextSeq == nextSeq { return }

@@ -23,14 +23,14 @@
 /// ```
 public enum ActionParser {
     /// Reads one line (without its newline; a trailing `\r` is whitespace).
-    public static func parse(_ line: String) -> Result<PlaybookEntry, LedgerActionError> {
+    public static func parse(_ line: String) -> Result<LedgerEntry, LedgerActionError> {
         var line = line
         return line.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// Reads one line's bytes (without its newline; a trailing `\r` is whitespace).
     @inlinable
-    public static func parse(_ line: UnsafeRawBufferPointer) -> Result<PlaybookEntry, LedgerActionError> {
+    public static func parse(_ line: UnsafeRawBufferPointer) -> Result<LedgerEntry, LedgerActionError> {
         // Inlined into the caller, which then calls `readPlaybookLine` directly. (A static
         // method the module also calls itself gets specialised without its unused metatype, and
         // other modules reach it through a thunk that copies the 137-byte result once more.)
@@ -79,7 +79,7 @@ public enum ActionParser {
 /// ``ActionParser/parse(_:)-(UnsafeRawBufferPointer)``: one pass over the line
 /// (``LineFields``), then the field checks in order (``FieldReader``).
 @usableFromInline
-func readPlaybookLine(_ line: UnsafeRawBufferPointer) -> Result<PlaybookEntry, LedgerActionError> {
+func readPlaybookLine(_ line: UnsafeRawBufferPointer) -> Result<LedgerEntry, LedgerActionError> {
     var scanner = JSONScanner(line)
     scanner.skipWhitespace()
     guard scanner.peek() == UInt8(ascii: "{") else { return .failure(ActionParser.notAnObject(&scanner)) }
@@ -94,7 +94,7 @@ func readPlaybookLine(_ line: UnsafeRawBufferPointer) -> Result<PlaybookEntry, L
     guard scanner.outOfRangeNumbers == 0 else { return .failure(ActionParser.outOfRange(reader, fields)) }
     do throws(LedgerActionError) {
         let action = try reader.action(fields)
-        return .success(PlaybookEntry(action: action, actionId: try reader.actionID(fields.actionId)))
+        return .success(LedgerEntry(action: action, actionId: try reader.actionID(fields.actionId)))
     } catch {
         return .failure(error)
     }

@@ -15,7 +15,7 @@ import RxChain
 /// mark; this reader refuses both first, so it is as strict as RFC 8259 and the fast reader.
 public enum ReferenceActionReader {
     /// Reads one line (without its newline).
-    public static func parse(_ line: some Collection<UInt8>) -> Result<PlaybookEntry, LedgerActionError> {
+    public static func parse(_ line: some Collection<UInt8>) -> Result<LedgerEntry, LedgerActionError> {
         let bytes = Array(line)
         if let problem = lenientSyntax(bytes) { return .failure(malformed(problem)) }
         let object: Any
@@ -43,7 +43,7 @@ public enum ReferenceActionReader {
                 }
                 actionId = parsed
             }
-            return .success(PlaybookEntry(action: action, actionId: actionId))
+            return .success(LedgerEntry(action: action, actionId: actionId))
         } catch {
             return .failure(error)
         }

@@ -21,7 +21,7 @@ public enum LedgerRules {
     /// Applies one action; the ledger is untouched unless the outcome is ``RuleOutcome/applied``.
     ///
     /// Pure and deterministic: the same ledger and action always give the same result.
-    public static func apply(_ action: LedgerAction, to ledger: inout ReplicatedLedger) -> RuleOutcome {
+    public static func apply(_ action: LedgerAction, to ledger: inout ReplicatedLedger) -> LedgerRuleOutcome {
         if let error = action.validationError { return .invalid(error) }
         if action.transactionID != nil { return applyToTransactions(action, in: &ledger.transactions) }
         let (outcome, move) = applyToCategories(action, in: &ledger.categories)
@@ -34,7 +34,7 @@ public enum LedgerRules {
     /// in parallel; see ``PlaybookReplay``).
     static func applyToTransactions(
         _ action: LedgerAction, in transactions: inout TreeDictionary<String, Transaction>
-    ) -> RuleOutcome {
+    ) -> LedgerRuleOutcome {
         switch action {
         case .putTransaction(let put):
             return applyPut(put, to: &transactions)
@@ -57,7 +57,7 @@ public enum LedgerRules {
     /// follow (a rename or a delete), also returns that ``CategoryMove``, for the caller to
     /// carry out with ``move(_:in:)``. Category rules depend on the list alone.
     static func applyToCategories(_ action: LedgerAction, in categories: inout [String]) -> (
-        RuleOutcome, CategoryMove?
+        LedgerRuleOutcome, CategoryMove?
     ) {
         switch action {
         case .newCategory(let name):
@@ -87,7 +87,7 @@ public enum LedgerRules {
     /// Applies a put in one walk down the ledger's trie (one hash of the id).
     private static func applyPut(
         _ put: TransactionPut, to transactions: inout TreeDictionary<String, Transaction>
-    ) -> RuleOutcome {
+    ) -> LedgerRuleOutcome {
         transactions.modifyValue(forKey: put.id) { record in
             guard let existing = record else {
                 record = Transaction(

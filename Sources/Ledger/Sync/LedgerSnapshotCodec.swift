@@ -1,7 +1,7 @@
 import RxChain
 
 /// The compact binary form of a ``ReplicatedLedger`` in the device's local file
-/// (``LedgerPlaybookDomain``'s snapshot format, ``format``).
+/// (``LedgerDomain``'s snapshot format, ``format``).
 ///
 /// Layout, in ``SnapshotWriter``'s vocabulary (varints, length-prefixed UTF-8 strings,
 /// 8-byte little-endian doubles):

@@ -13,7 +13,9 @@ import Signals
 /// ```swift
 /// let sums = concurrentMap(count: 2) { half in numbers[half * n / 2 ..< (half + 1) * n / 2].reduce(0, +) }
 /// ```
-package func concurrentMap<Result: Sendable>(count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+@usableFromInline package func concurrentMap<Result: Sendable>(count: Int, _ body: @Sendable (Int) -> Result)
+    -> [Result]
+{
     let results = Lock([Result?](repeating: nil, count: count))
     results.withLock { _ in }  // release what the caller wrote so far
     DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -23,7 +23,7 @@ struct LedgerReplayCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let upto = try arguments.integer("upto", in: 0...Int.max)
-        var replay = PlaybookReplay(upto: upto)
+        var replay = LedgerReplay(upto: upto)
         // Large chunks: replay spreads a chunk's complete lines over one thread per core.
         try NDJSONReader.readChunks(ofFile: arguments.argument("PLAYBOOK")!, chunkSize: 4 << 20) { chunk in
             replay.feed(chunk)

@@ -116,7 +116,7 @@ struct LedgerStatusCommand: Command {
             queue = nil  // nothing was ever recorded
         }
         var status =
-            PlaybookTransport<LedgerPlaybookDomain>.savedStatus(directory: LedgerDevice.syncDirectory(of: directory))
+            PlaybookTransport<LedgerDomain>.savedStatus(directory: LedgerDevice.syncDirectory(of: directory))
             ?? PlaybookSyncStatus(location: remote?.remoteLocation ?? "")
         if let remote, status.location != remote.remoteLocation {
             status = PlaybookSyncStatus(location: remote.remoteLocation)

@@ -42,7 +42,7 @@ final class ScenarioDevice {
     let remote: ScenarioRemote
     let clock: ScenarioClock
     private(set) var ledger: LedgerDevice
-    private(set) var transport: PlaybookTransport<LedgerPlaybookDomain>
+    private(set) var transport: PlaybookTransport<LedgerDomain>
     /// Whether `sync` may reach the remote.
     var isOnline = true
     /// The last error the device reported (a refused message, a failed sync), for `expect … error`.
@@ -53,7 +53,7 @@ final class ScenarioDevice {
 
     private init(
         name: String, directory: URL, remote: ScenarioRemote, clock: ScenarioClock, ledger: LedgerDevice,
-        transport: PlaybookTransport<LedgerPlaybookDomain>, pendingCount: PendingCount
+        transport: PlaybookTransport<LedgerDomain>, pendingCount: PendingCount
     ) {
         self.name = name
         self.directory = directory
@@ -86,10 +86,10 @@ final class ScenarioDevice {
 
     private static func openTransport(
         directory: URL, remote: ScenarioRemote, clock: ScenarioClock, count: PendingCount
-    ) async throws -> PlaybookTransport<LedgerPlaybookDomain> {
+    ) async throws -> PlaybookTransport<LedgerDomain> {
         try await PlaybookTransport.open(
             directory: directory.appendingPathComponent("sync", isDirectory: true), remote: remote,
-            domain: LedgerPlaybookDomain(), pendingCount: { count.value.load(ordering: .relaxed) }, now: { clock.date })
+            domain: LedgerDomain(), pendingCount: { count.value.load(ordering: .relaxed) }, now: { clock.date })
     }
 
     // MARK: State

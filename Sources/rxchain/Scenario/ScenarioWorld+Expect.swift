@@ -102,8 +102,8 @@ extension ScenarioWorld {
     }
 
     /// Replays the remote playbook as it is now (or its first `upto` lines).
-    func replay(upto: Int?) async throws -> PlaybookReplay {
+    func replay(upto: Int?) async throws -> LedgerReplay {
         let chunk = try await remote.inner.read(after: nil)
-        return PlaybookReplay.replay(chunk.lines, upto: upto)
+        return LedgerReplay.replay(chunk.lines, upto: upto)
     }
 }

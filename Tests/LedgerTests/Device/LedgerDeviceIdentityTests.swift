@@ -90,7 +90,7 @@ import Testing
             try await first.syncNow()
 
             #expect(categoryLines(remote) == ["Shared", "FromOriginal", "FromCopy", "AlsoFromCopy"])
-            let expected = PlaybookReplay.replay(playbook(remote)).ledger
+            let expected = LedgerReplay.replay(playbook(remote)).ledger
             #expect(await first.state.replicated == expected)
             #expect(await second.state.replicated == expected)
             #expect(first.sync.queue.deviceID == sharedID)
@@ -126,7 +126,7 @@ import Testing
             try await second.syncNow()
             #expect(categoryLines(remote) == ["BeforeTheCopy", "FromCopy", "FromOriginal"])
             #expect(first.transport!.currentStatus.deviceIDChanges.count == 1)
-            let expected = PlaybookReplay.replay(playbook(remote)).ledger
+            let expected = LedgerReplay.replay(playbook(remote)).ledger
             #expect(await first.state.replicated == expected)
             #expect(await second.state.replicated == expected)
             await first.close()

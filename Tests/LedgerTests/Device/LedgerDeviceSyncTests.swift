@@ -44,7 +44,7 @@ import Testing
             let third = try await phone.syncNow()
             #expect(third.linesDownloaded == 2 && third.linesUploaded == 0)
 
-            let expected = PlaybookReplay.replay(playbook(remote)).ledger
+            let expected = LedgerReplay.replay(playbook(remote)).ledger
             #expect(expected.categories == ["Food", "Rent"])
             #expect(expected.transactions["t1"] == record("t1", 20, category: "Food", modified: "2024-01-01T11:00:00Z"))
             #expect(await phone.state.replicated == expected)
@@ -139,7 +139,7 @@ import Testing
             #expect(moved.transport!.currentStatus.resetReason?.contains("remote changed") == true)
             let report = try await moved.syncNow()
             #expect(report.linesUploaded == 1 && report.linesDownloaded == 0)
-            #expect(PlaybookReplay.replay(playbook(other)).ledger.categories == ["Rent"])
+            #expect(LedgerReplay.replay(playbook(other)).ledger.categories == ["Rent"])
             await moved.close()
         }
     }
@@ -229,7 +229,7 @@ import Testing
             try FileManager.default.removeItem(at: share)
             try FileManager.default.moveItem(at: unmounted, to: share)
             try await phone.syncNow()
-            #expect(PlaybookReplay.replay(playbook(remote)).ledger.categories == ["Food", "Rent"])
+            #expect(LedgerReplay.replay(playbook(remote)).ledger.categories == ["Food", "Rent"])
             await phone.close()
         }
     }

@@ -115,7 +115,7 @@ import Testing
         for (name, count) in counts where count > 1 {
             #expect(Bool(false), "\(name) appears \(count) times; \(context)")
         }
-        let replayed = PlaybookReplay.replay(Data(text.utf8)).ledger
+        let replayed = LedgerReplay.replay(Data(text.utf8)).ledger
         for store in stores {
             #expect(
                 await store.device!.state.replicated == replayed, "\(store.directory.lastPathComponent); \(context)")

@@ -46,8 +46,8 @@ import Testing
     /// Same entry, or the same error field and kind; two documented exceptions (see
     /// ``ReferenceActionReader``): an out-of-range charge, and charges of more than 15 digits.
     static func agree(
-        _ fast: Result<PlaybookEntry, LedgerActionError>,
-        _ reference: Result<PlaybookEntry, LedgerActionError>
+        _ fast: Result<LedgerEntry, LedgerActionError>,
+        _ reference: Result<LedgerEntry, LedgerActionError>
     ) -> Bool {
         switch (fast, reference) {
         case (.success(let left), .success(let right)):

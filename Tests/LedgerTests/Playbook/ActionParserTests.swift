@@ -157,7 +157,7 @@ import Testing
             "category":null,"description":"a\\/b","type":"TRANSFER","deletedAt":null}, "actionId":"d:1:9" }\r
             """
         let entry = try ActionParser.parse(line).get()
-        let expected = PlaybookEntry(
+        let expected = LedgerEntry(
             action: put(
                 "t\u{e9}\u{1F600}", -5, type: .transfer, description: "a/b", modified: "2024-01-01T00:00:00Z"),
             actionId: ActionID(deviceID: "d:1", seq: 9))
@@ -198,7 +198,7 @@ import Testing
     }
 }
 
-extension Result where Success == PlaybookEntry, Failure == LedgerActionError {
+extension Result where Success == LedgerEntry, Failure == LedgerActionError {
     var failureField: String? {
         if case .failure(let error) = self { return error.field }
         return nil

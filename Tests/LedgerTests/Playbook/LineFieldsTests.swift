@@ -37,7 +37,7 @@ import Testing
         #" {"type":"categories/new","payload":"Food"} "#,
     ])
     func whitespaceAnywhereInTheCommonLayoutReadsTheSame(line: String) throws {
-        #expect(try ActionParser.parse(line).get() == PlaybookEntry(action: .newCategory("Food")))
+        #expect(try ActionParser.parse(line).get() == LedgerEntry(action: .newCategory("Food")))
     }
 
     @Test func whitespaceBeforeValuesInTheCommonLayoutReadsTheSame() throws {
@@ -46,7 +46,7 @@ import Testing
             "type": "CASH","description": "d","modifiedAt": "2024-01-01T00:00:00Z",\
             "deletedAt": "2024-01-02T00:00:00Z"},"actionId": "phone:7"}
             """
-        let expected = PlaybookEntry(
+        let expected = LedgerEntry(
             action: put(
                 "t", -12.5, category: "Food", type: .cash, description: "d", modified: "2024-01-01T00:00:00Z",
                 deleted: "2024-01-02T00:00:00Z"),
@@ -66,7 +66,7 @@ import Testing
     // MARK: - Generators
 
     /// Entries of every action, with texts that need escapes and charges of every form.
-    static let entries: Gen<PlaybookEntry> = {
+    static let entries: Gen<LedgerEntry> = {
         let text = LedgerGen.text
         let put = Gen.zip(
             Gen.zip(text, LedgerGen.charge, text.optional(), Gen.element(of: TransactionType.allCases).optional()),
@@ -88,7 +88,7 @@ import Testing
         let seq = Gen.oneOf(
             Gen.integer(in: 0...99), Gen.element(of: [1_234_567, 12_345_678, 99_999_999, UInt64.max]))
         let actionId = Gen.zip(text, seq).map { ActionID(deviceID: "d" + $0, seq: $1) }.optional()
-        return Gen.zip(action, actionId).map { PlaybookEntry(action: $0, actionId: $1) }
+        return Gen.zip(action, actionId).map { LedgerEntry(action: $0, actionId: $1) }
     }()
 
     /// Ways to write a line that change nothing it says.
@@ -106,7 +106,7 @@ private struct LineSpeller {
     /// The payload's members, when it is an object.
     let payload: [Member]?
 
-    init(_ entry: PlaybookEntry) {
+    init(_ entry: LedgerEntry) {
         var payload: [Member]?
         var payloadText = ""
         switch entry.action {

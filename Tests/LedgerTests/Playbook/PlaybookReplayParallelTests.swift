@@ -3,6 +3,7 @@ import RxChainTesting
 import Testing
 
 @testable import Ledger
+@testable import RxChain
 
 /// Replaying a batch on several threads gives exactly what replaying line by line gives.
 @Suite struct PlaybookReplayParallelTests {
@@ -59,15 +60,15 @@ import Testing
     /// Feeds `text` in chunks of random sizes (so batches start and end anywhere, also inside a line).
     static func replay(
         _ text: [UInt8], parallelism: ReplayParallelism, upto: Int? = nil,
-        from start: PlaybookReplay? = nil, chunkSeed: UInt64
-    ) -> PlaybookReplay {
+        from start: LedgerReplay? = nil, chunkSeed: UInt64
+    ) -> LedgerReplay {
         var random = SeededGenerator(seed: chunkSeed)
         var replay =
             start.map {
-                PlaybookReplay(
-                    ledger: $0.ledger, actionIDs: $0.actionIDs, consumedBytes: 0,
+                LedgerReplay(
+                    domain: LedgerDomain(), state: $0.ledger, actionIDs: $0.actionIDs, consumedBytes: 0,
                     linesRead: $0.counts.linesRead, upto: upto, parallelism: parallelism)
-            } ?? PlaybookReplay(upto: upto, parallelism: parallelism)
+            } ?? LedgerReplay(domain: LedgerDomain(), upto: upto, parallelism: parallelism)
         var offset = 0
         while offset < text.count {
             let end = min(text.count, offset + Int.random(in: 1...4_000, using: &random))
@@ -77,7 +78,7 @@ import Testing
         return replay
     }
 
-    static func expectSame(_ parallel: PlaybookReplay, _ sequential: PlaybookReplay, _ context: String) {
+    static func expectSame(_ parallel: LedgerReplay, _ sequential: LedgerReplay, _ context: String) {
         #expect(parallel.ledger == sequential.ledger, "\(context)")
         #expect(parallel.counts == sequential.counts, "\(context)")
         #expect(parallel.diagnostics == sequential.diagnostics, "\(context)")

@@ -21,7 +21,7 @@ import Testing
         transactions: ["a": Transaction(id: "a", deletedAt: ts("2024-05-01T12:00:00Z"))])
 
     @Test func appliesTheFirstLineOfEachActionIDAndReportsLaterOnesAsClashes() {
-        let replay = PlaybookReplay.replay(Data((Self.lines.joined(separator: "\n") + "\n").utf8))
+        let replay = LedgerReplay.replay(Data((Self.lines.joined(separator: "\n") + "\n").utf8))
         #expect(replay.ledger == Self.expected)
         var counts = ReplayCounts()
         (counts.linesRead, counts.applied, counts.ignored, counts.clashes) = (7, 4, 1, 2)
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aLineSentTwiceIsADuplicateWhateverItsLineEnd() {
         let line = Self.lines[1]
-        let replay = PlaybookReplay.replay(Data((line + "\n" + line + "\r\n").utf8))
+        let replay = LedgerReplay.replay(Data((line + "\n" + line + "\r\n").utf8))
         #expect(replay.counts.applied == 1 && replay.counts.duplicates == 1 && replay.counts.clashes == 0)
         #expect(replay.diagnostics.map(\.reason) == ["line 2: duplicate of an earlier line with actionId phone:1"])
     }
@@ -54,7 +54,7 @@ import Testing
                 #"{"type":"transactions/put","payload":{"id":"t\#(seq)","charge":1,"modifiedAt":"2024-05-01T10:00:00Z"},"actionId":"phone:\#(seq)"}"#
                 + "\n"
         }
-        for replay in [PlaybookReplay.replay(Data(text.utf8)), Self.lineByLine(text)] {
+        for replay in [LedgerReplay.replay(Data(text.utf8)), Self.lineByLine(text)] {
             #expect(replay.ledger.transactions.count == 3_000)
             #expect(replay.counts.applied == 3_001 && replay.counts.duplicates == 0 && replay.counts.clashes == 0)
             #expect(replay.actionIDs.highestSeq(of: "phone") == 1_000_000 && replay.actionIDs.count == 3_001)
@@ -62,8 +62,8 @@ import Testing
     }
 
     /// Replays `text` one line per feed (never a parallel batch).
-    static func lineByLine(_ text: String) -> PlaybookReplay {
-        var replay = PlaybookReplay()
+    static func lineByLine(_ text: String) -> LedgerReplay {
+        var replay = LedgerReplay()
         for line in text.split(separator: "\n") { replay.feed(Data((line + "\n").utf8)) }
         return replay
     }
@@ -73,7 +73,7 @@ import Testing
             Self.lines[0] + "\r\n\r\n   \n{not json}\r\n" + Self.lines[1] + "\n"
             + #"{"type":"transactions/put","payload":{"id":"c","charge":"x","modifiedAt":"2024-05-01T10:00:00Z"}}"#
             + "\n\u{1}\u{FF}garbage\n" + #"{"type":"categories/new","payload":"Torn"#
-        let replay = PlaybookReplay.replay(Data(text.utf8))
+        let replay = LedgerReplay.replay(Data(text.utf8))
         #expect(replay.ledger.categories == ["Food"])
         #expect(replay.ledger.transactions.keys.sorted() == ["a"])
         #expect(replay.diagnostics.map(\.line) == [4, 6, 7])
@@ -91,7 +91,7 @@ import Testing
 
     @Test func uptoStopsAfterLineN() {
         let data = Data((Self.lines.joined(separator: "\n") + "\n").utf8)
-        let atTwo = PlaybookReplay.replay(data, upto: 2)
+        let atTwo = LedgerReplay.replay(data, upto: 2)
         #expect(atTwo.counts.linesRead == 2 && atTwo.reachedLimit)
         #expect(
             atTwo.ledger
@@ -99,8 +99,8 @@ import Testing
                     categories: ["Food"],
                     transactions: ["a": record("a", 10, category: "Food", modified: "2024-05-01T10:00:00Z")]))
         #expect(atTwo.consumedBytes == Self.lines[0].utf8.count + Self.lines[1].utf8.count + 2)
-        #expect(PlaybookReplay.replay(data, upto: 0).counts.linesRead == 0)
-        #expect(PlaybookReplay.replay(data, upto: 100).ledger == Self.expected)
+        #expect(LedgerReplay.replay(data, upto: 0).counts.linesRead == 0)
+        #expect(LedgerReplay.replay(data, upto: 100).ledger == Self.expected)
     }
 
     @Test func replaysAFileInSmallChunksAndResumesFromTheConsumedOffset() throws {
@@ -109,7 +109,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let head = Self.lines[0..<4].joined(separator: "\n") + "\n" + Self.lines[4].prefix(20)
         try Data(head.utf8).write(to: url)
-        var replay = try PlaybookReplay.replay(contentsOf: url, chunkSize: 7)
+        var replay = try LedgerReplay.replay(contentsOf: url, chunkSize: 7)
         #expect(replay.counts.linesRead == 4 && replay.tornLine?.line == 5)
         try Data((Self.lines.joined(separator: "\n") + "\n").utf8).write(to: url)
         try replay.continueReading(contentsOf: url, chunkSize: 5)
@@ -129,15 +129,15 @@ import Testing
             if index % 2 == 0 { line = Array(Self.lines[index / 2 % Self.lines.count].utf8) }
             text += line.filter { $0 != 0x0A } + (generator.chance(20) ? [0x0D, 0x0A] : [0x0A])
         }
-        let full = PlaybookReplay.replay(Data(text))
+        let full = LedgerReplay.replay(Data(text))
         for split in 0...text.count {
-            var pieces = PlaybookReplay()
+            var pieces = LedgerReplay()
             pieces.feed(Data(text[..<split]))
             pieces.feed(Data(text[split...]))
-            var resumed = PlaybookReplay.replay(Data(text[..<split]))
+            var resumed = LedgerReplay.replay(Data(text[..<split]))
             resumed.feed(Data(text[resumed.consumedBytes...]), startingAt: resumed.consumedBytes)
-            var restored = PlaybookReplay(
-                ledger: resumed.ledger, actionIDs: resumed.actionIDs,
+            var restored = LedgerReplay(
+                domain: LedgerDomain(), state: resumed.ledger, actionIDs: resumed.actionIDs,
                 consumedBytes: resumed.consumedBytes,
                 linesRead: resumed.counts.linesRead)
             restored.feed(Data(text[resumed.consumedBytes...]))

@@ -9,7 +9,7 @@ import Testing
         let name: String
         let before: ReplicatedLedger
         let action: LedgerAction
-        let outcome: RuleOutcome
+        let outcome: LedgerRuleOutcome
         let after: ReplicatedLedger
         var testDescription: String { name }
     }

@@ -8,7 +8,7 @@ import Testing
 /// The ledger's binary snapshot form reads back exactly what it wrote, and never traps on
 /// damaged bytes.
 @Suite struct LedgerSnapshotCodecTests {
-    let domain = LedgerPlaybookDomain()
+    let domain = LedgerDomain()
 
     @Test func randomLedgersRoundTrip() throws {
         try forAll(LedgerGen.ledger, iterations: 200) { ledger in

@@ -77,8 +77,8 @@ import Testing
             try await writer.sync()
             let playbook = Data(world.playbook().utf8)
             let lines = playbook.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
-            let full = PlaybookReplay.replay(playbook).ledger
-            let domain = LedgerPlaybookDomain()
+            let full = LedgerReplay.replay(playbook).ledger
+            let domain = LedgerDomain()
             for split in 0...lines.count {
                 let head = Data(lines.prefix(split).map { Data($0) + Data([0x0A]) }.joined())
                 let tail = playbook.suffix(from: head.count)

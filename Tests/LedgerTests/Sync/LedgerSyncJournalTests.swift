@@ -54,7 +54,7 @@ import Testing
                 try Data(damaged).write(to: URL(fileURLWithPath: Self.journalPath(device)))
                 try await device.crashAndReopen()
                 let snapshot = await device.snapshot
-                let prefix = PlaybookReplay.replay(playbook, upto: snapshot.lineCount).ledger
+                let prefix = LedgerReplay.replay(playbook, upto: snapshot.lineCount).ledger
                 #expect(snapshot.state == prefix, "byte \(position): the state is that of the first lines")
                 let reason = device.transport.currentStatus.resetReason
                 if position < 8 || position > headerEnd {
@@ -74,7 +74,7 @@ import Testing
     /// An entry the file ends inside of is a write a crash cut short: ignored, no rebuild.
     @Test func aTornLastEntryIsIgnoredWithoutARebuild() async throws {
         try await Self.withJournal { world, device, journal in
-            let snapshotLines = PlaybookReplay.replay(Data(world.world.playbook().utf8)).counts.linesRead - 2
+            let snapshotLines = LedgerReplay.replay(Data(world.world.playbook().utf8)).counts.linesRead - 2
             for cut in [1, 9, journal.count / 2, journal.count - 1] {
                 try Data(journal.prefix(cut)).write(to: URL(fileURLWithPath: Self.journalPath(device)))
                 try await device.crashAndReopen()

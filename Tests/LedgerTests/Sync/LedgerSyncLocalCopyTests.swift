@@ -19,7 +19,7 @@ import Testing
             a.record(.renameCategory(from: "Rent", to: "Home"))
             try await a.sync()
             try await b.sync()
-            let expected = PlaybookReplay.replay(remote.bytes).ledger
+            let expected = LedgerReplay.replay(remote.bytes).ledger
             #expect(expected.categories == ["Food", "Home"])
             #expect(await a.ledger == expected)
             #expect(await b.ledger == expected)
@@ -48,7 +48,7 @@ import Testing
             a.record(.newCategory("Rent"))
             try await a.sync()  // the remote refuses a copy that is not the object + lines
             #expect(copy(of: a) == remote.bytes)
-            #expect(PlaybookReplay.replay(remote.bytes).ledger.categories == ["Food", "Rent"])
+            #expect(LedgerReplay.replay(remote.bytes).ledger.categories == ["Food", "Rent"])
         }
     }
 
@@ -75,7 +75,7 @@ import Testing
             #expect(a.transport.currentStatus.lastLinesDownloaded == 2)
             #expect(copy(of: a) == remote.bytes)
             #expect(await a.ledger.categories == ["Food", "Rent", "Fun"])
-            #expect(await a.ledger == PlaybookReplay.replay(remote.bytes).ledger)
+            #expect(await a.ledger == LedgerReplay.replay(remote.bytes).ledger)
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
             a.record(.newCategory("Fun"))
             try await a.sync()
             #expect(copy(of: a) == second.bytes)
-            #expect(PlaybookReplay.replay(second.bytes).ledger.categories == ["Fun"])
+            #expect(LedgerReplay.replay(second.bytes).ledger.categories == ["Fun"])
         }
     }
 

@@ -46,7 +46,7 @@ import Testing
 
             let playbook = try await Self.remote(prefix).read(after: nil)
             #expect(playbook.revision == Revision("4"))
-            let expected = PlaybookReplay.replay(playbook.lines).ledger
+            let expected = LedgerReplay.replay(playbook.lines).ledger
             #expect(expected.categories == ["Food", "Home", "Travel"])
             #expect(await a.ledger == expected)
             #expect(await b.ledger == expected)

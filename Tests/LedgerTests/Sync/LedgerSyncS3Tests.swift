@@ -22,7 +22,7 @@ struct LedgerSyncS3Tests {
             try await a.sync()
             try await b.sync()
             let object = try await S3TestObject.remote(key: key).read(after: nil).lines
-            let expected = PlaybookReplay.replay(object).ledger
+            let expected = LedgerReplay.replay(object).ledger
             #expect(expected.categories == ["Food", "Home"])
             #expect(await a.ledger == expected)
             #expect(await b.ledger == expected)

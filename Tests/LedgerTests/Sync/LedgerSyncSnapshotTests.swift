@@ -111,22 +111,23 @@ struct SnapshotWorld {
 
 /// The ledger's rules with another snapshot format name, as a build that changed its codec.
 struct RenamedFormatDomain: PlaybookDomain {
-    let base = LedgerPlaybookDomain()
+    let base = LedgerDomain()
+    var name: String { base.name }
     var reducerVersion: Int { base.reducerVersion }
     var emptyState: ReplicatedLedger { base.emptyState }
     var snapshotFormat: String { "ledger/0" }
 
-    func apply(
-        lines: Data, to state: inout ReplicatedLedger, actionIDs: inout ActionIDIndex, linesBefore: Int
-    ) -> PlaybookLinesApplied {
-        base.apply(lines: lines, to: &state, actionIDs: &actionIDs, linesBefore: linesBefore)
+    func readLine(_ line: UnsafeRawBufferPointer) -> Result<LedgerEntry, LedgerActionError> { base.readLine(line) }
+
+    func lineBytes(for action: LedgerAction, actionId: ActionID?) -> [UInt8] {
+        base.lineBytes(for: action, actionId: actionId)
     }
 
-    func apply(pending record: QueueRecord, to state: inout ReplicatedLedger) -> PendingActionOutcome {
-        base.apply(pending: record, to: &state)
-    }
+    func action(of record: QueueRecord) -> Result<LedgerAction, LedgerActionError> { base.action(of: record) }
 
-    func line(for record: QueueRecord) throws -> Data { try base.line(for: record) }
+    func apply(_ action: LedgerAction, to state: inout ReplicatedLedger) -> LedgerRuleOutcome {
+        base.apply(action, to: &state)
+    }
 
     func encodeSnapshot(_ state: ReplicatedLedger, into writer: inout SnapshotWriter) {
         base.encodeSnapshot(state, into: &writer)

@@ -234,7 +234,7 @@ import Testing
             a.record(.newCategory("Food"))
             a.record(.newCategory("Food"))
             try await a.sync()
-            let saved = PlaybookTransport<LedgerPlaybookDomain>.savedStatus(directory: a.directory)
+            let saved = PlaybookTransport<LedgerDomain>.savedStatus(directory: a.directory)
             #expect(saved?.linesUploaded == 1)
             #expect(saved?.ignoredCount == 1)
             #expect(saved?.ignoredActions.first?.reason.contains("categories/new") == true)

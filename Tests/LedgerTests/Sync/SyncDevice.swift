@@ -11,7 +11,7 @@ final class SyncDevice {
     let id: String
     let directory: URL
     var remote: any PlaybookRemote
-    private(set) var transport: PlaybookTransport<LedgerPlaybookDomain>
+    private(set) var transport: PlaybookTransport<LedgerDomain>
     /// What the queue holds: survives a crash (the queue's own durability is tested elsewhere).
     private(set) var pending: [QueueRecord] = []
     private var nextSeq: UInt64 = 1
@@ -21,7 +21,7 @@ final class SyncDevice {
         self.directory = root.appendingPathComponent(id)
         self.remote = remote
         transport = try await PlaybookTransport.open(
-            directory: directory, remote: remote, domain: LedgerPlaybookDomain())
+            directory: directory, remote: remote, domain: LedgerDomain())
     }
 
     /// Queues a local action; returns its key.
@@ -56,7 +56,7 @@ final class SyncDevice {
     /// Drops the in-memory transport and reopens it from disk, as after a crash.
     func crashAndReopen() async throws {
         transport = try await PlaybookTransport.open(
-            directory: directory, remote: remote, domain: LedgerPlaybookDomain())
+            directory: directory, remote: remote, domain: LedgerDomain())
     }
 
     /// Points the device at another remote (reopening its local file).
@@ -100,7 +100,7 @@ struct SyncWorld {
 
     /// What replaying the whole playbook gives.
     func replay(_ name: String = "remote") -> ReplicatedLedger {
-        PlaybookReplay.replay(Data(playbook(name).utf8)).ledger
+        LedgerReplay.replay(Data(playbook(name).utf8)).ledger
     }
 
     /// The `actionId`s in the playbook, in order.

@@ -8,7 +8,7 @@ import RxChain
 enum SyncPlaybookText {
     /// What replaying `text` gives.
     static func replay(_ text: String) -> ReplicatedLedger {
-        PlaybookReplay.replay(Data(text.utf8)).ledger
+        LedgerReplay.replay(Data(text.utf8)).ledger
     }
 
     /// The `actionId`s in `text`, in order.

@@ -1,11 +1,9 @@
-import RxChain
-
 /// A playbook line that replay skipped, with where and why.
 public struct ReplayDiagnostic: Sendable, Hashable {
     /// What was wrong with the line.
     public enum Problem: Sendable, Hashable {
-        /// Not a valid action.
-        case invalid(LedgerActionError)
+        /// Not a valid action: why (the domain's error, naming the field).
+        case invalid(String)
         /// The same bytes as an earlier line that claimed this actionId (a line sent twice).
         case duplicate(ActionID)
         /// An earlier, different line claimed this actionId first.
@@ -32,7 +30,7 @@ public struct ReplayDiagnostic: Sendable, Hashable {
     /// `line 12: payload.charge: expected a number, found a string`.
     public var reason: String {
         switch problem {
-        case .invalid(let error): "line \(line): \(error)"
+        case .invalid(let reason): "line \(line): \(reason)"
         case .duplicate(let id): "line \(line): duplicate of an earlier line with actionId \(id)"
         case .clash(let id): "line \(line): actionId \(id) is already taken by an earlier, different line (a clash)"
         case .torn: "line \(line): torn (no trailing newline), not applied"

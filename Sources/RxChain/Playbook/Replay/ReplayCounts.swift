@@ -20,13 +20,4 @@ public struct ReplayCounts: Sendable, Hashable, Codable {
 
     /// Creates zero counts.
     public init() {}
-
-    /// Counts the outcome of a valid action: applied or ignored.
-    mutating func count(_ outcome: RuleOutcome) {
-        switch outcome {
-        case .applied: applied += 1
-        case .ignored: ignored += 1
-        case .invalid: preconditionFailure("PlaybookReplay: actions are validated before they are applied")
-        }
-    }
 }

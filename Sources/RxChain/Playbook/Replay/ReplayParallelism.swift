@@ -11,17 +11,23 @@ import Foundation
 /// Every rule for a transaction reads and writes only the record with its id, and a category
 /// rename or delete reaches every part at its place in line order, so the ledger, counts and
 /// diagnostics are exactly those of replaying line by line on one thread.
-struct ReplayParallelism: Sendable, Hashable {
+@usableFromInline package struct ReplayParallelism: Sendable, Hashable {
     /// Threads, and parts the records are split into: a power of two from 1 (line by line) to 32.
-    let parts: Int
+    @usableFromInline package let parts: Int
     /// The fewest complete lines in one feed worth starting the threads for.
-    let minimumBatch: Int
+    @usableFromInline package let minimumBatch: Int
 
     /// Line by line on the calling thread.
-    static let sequential = ReplayParallelism(parts: 1, minimumBatch: .max)
+    /// Spreads feeds of at least `minimumBatch` complete lines over `parts` threads.
+    package init(parts: Int, minimumBatch: Int) {
+        self.parts = parts
+        self.minimumBatch = minimumBatch
+    }
+
+    package static let sequential = ReplayParallelism(parts: 1, minimumBatch: .max)
 
     /// One part per core, up to 8 (a power of two), for feeds of 2,048 lines or more.
-    static let automatic = ReplayParallelism(
+    package static let automatic = ReplayParallelism(
         parts: largestPowerOfTwo(atMost: min(ProcessInfo.processInfo.activeProcessorCount, 8)), minimumBatch: 2048)
 
     static func largestPowerOfTwo(atMost value: Int) -> Int {
