@@ -33,8 +33,8 @@ enum LedgerCommand {
 
     /// How commands open a store: the remembered remote, never sending in the background
     /// (only `sync` talks to the remote).
-    static var offline: LedgerSyncOptions {
-        var options = LedgerSyncOptions()
+    static var offline: DeviceOptions {
+        var options = DeviceOptions()
         options.startsOnline = false
         return options
     }
@@ -44,7 +44,7 @@ enum LedgerCommand {
     /// A ``Rejection`` thrown by `work` is reported as `rejected: …` with exit 1; a busy
     /// store as the lock that is held.
     static func withDevice(
-        _ arguments: ParsedArguments, context: CommandContext, options: LedgerSyncOptions = offline,
+        _ arguments: ParsedArguments, context: CommandContext, options: DeviceOptions = offline,
         _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
     ) throws -> ExitCode {
         let directory = try storeDirectory(arguments)

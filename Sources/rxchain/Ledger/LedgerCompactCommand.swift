@@ -52,7 +52,7 @@ struct LedgerCompactCommand: Command {
         _ = try LedgerCommand.waitSeconds(arguments)
         try LedgerCommand.checkStore(directory, mustExist: true)
         let terminal = context.terminal
-        guard let setting = try LedgerRemoteSetting.saved(in: directory) else {
+        guard let setting = try RemoteSetting.saved(in: directory) else {
             terminal.writeErrorLine(
                 "\(context.commandLine): the store has no remote; sync once with "
                     + "'sync --remote s3://bucket/prefix/ --endpoint URL' first")

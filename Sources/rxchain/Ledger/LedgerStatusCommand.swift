@@ -108,7 +108,7 @@ struct LedgerStatusCommand: Command {
     }
 
     static func view(of directory: URL) throws -> View {
-        let remote = try LedgerRemoteSetting.saved(in: directory)
+        let remote = try RemoteSetting.saved(in: directory)
         let queue: QueueInspection?
         do {
             queue = try SyncQueue.inspect(directory: LedgerDevice.queueDirectory(of: directory))

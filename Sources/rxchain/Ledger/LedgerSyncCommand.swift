@@ -49,7 +49,7 @@ struct LedgerSyncCommand: Command {
         var lineCount: Int
         var revision: String
 
-        init(_ report: LedgerSyncReport) {
+        init(_ report: SyncReport) {
             location = report.location
             linesDownloaded = report.linesDownloaded
             linesUploaded = report.linesUploaded
@@ -74,7 +74,7 @@ struct LedgerSyncCommand: Command {
         let endpoint = arguments.value("endpoint")
         if let location = arguments.value("remote") {
             do {
-                options.remote = try LedgerRemoteSetting(
+                options.remote = try RemoteSetting(
                     parsing: location, endpoint: endpoint,
                     region: S3Credentials.region(environment: context.environment))
             } catch let error as PlaybookRemoteError {
@@ -102,7 +102,7 @@ struct LedgerSyncCommand: Command {
     }
 
     /// The report as text, one fact a line.
-    static func lines(_ report: LedgerSyncReport) -> [String] {
+    static func lines(_ report: SyncReport) -> [String] {
         var lines = [
             "synced with \(report.location)",
             "downloaded \(plural(report.linesDownloaded, "line")), uploaded \(plural(report.linesUploaded, "line"))",

@@ -134,7 +134,7 @@ struct ScenarioParser {
             }
             do {
                 // Checks the bucket, the key and the endpoint now; the run picks the endpoint if none is given.
-                _ = try LedgerRemoteSetting(parsing: location, endpoint: endpoint ?? "https://s3.amazonaws.com")
+                _ = try RemoteSetting(parsing: location, endpoint: endpoint ?? "https://s3.amazonaws.com")
             } catch {
                 throw ScenarioSyntaxError("remote s3: \(error)")
             }

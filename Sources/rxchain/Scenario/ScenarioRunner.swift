@@ -142,7 +142,7 @@ struct ScenarioRunner {
             return try DirectoryRemote(file.path)
         case .s3(let location, let endpoint):
             let region = S3Credentials.region(environment: environment)
-            let setting = try LedgerRemoteSetting(
+            let setting = try RemoteSetting(
                 parsing: Self.freshLocation(location), endpoint: endpoint ?? environment["RXCHAIN_S3_ENDPOINT"],
                 region: region)
             let credentials =

@@ -9,27 +9,27 @@ import Testing
 /// written by someone else with its id. Every action any device recorded ends in the
 /// playbook exactly once.
 @Suite struct LedgerDeviceIdentityTests {
-    func withWorld<T>(_ body: (URL, LedgerRemoteSetting) async throws -> T) async throws -> T {
+    func withWorld<T>(_ body: (URL, RemoteSetting) async throws -> T) async throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-identity-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("remote"), withIntermediateDirectories: true)
-        return try await body(root, try LedgerRemoteSetting(parsing: root.path + "/remote/playbook.ndjson"))
+        return try await body(root, try RemoteSetting(parsing: root.path + "/remote/playbook.ndjson"))
     }
 
-    func open(_ directory: URL, remote: LedgerRemoteSetting) async throws -> LedgerDevice {
-        var options = LedgerSyncOptions()
+    func open(_ directory: URL, remote: RemoteSetting) async throws -> LedgerDevice {
+        var options = DeviceOptions()
         options.remote = remote
         options.startsOnline = false
         return try await LedgerDevice.open(directory: directory, options: options)
     }
 
-    func playbook(_ remote: LedgerRemoteSetting) -> Data {
+    func playbook(_ remote: RemoteSetting) -> Data {
         FileManager.default.contents(atPath: URL(string: remote.location)!.path) ?? Data()
     }
 
     /// The categories the playbook's lines create, one per line, in line order.
-    func categoryLines(_ remote: LedgerRemoteSetting) -> [String] {
+    func categoryLines(_ remote: RemoteSetting) -> [String] {
         String(decoding: playbook(remote), as: UTF8.self).split(separator: "\n").compactMap { line in
             guard case .success(let entry) = ActionParser.parse(String(line)),
                 case .newCategory(let name) = entry.action

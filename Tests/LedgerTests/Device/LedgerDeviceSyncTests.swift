@@ -9,23 +9,23 @@ import Testing
 /// `DirectoryRemote` (a playbook file in a temporary directory).
 @Suite struct LedgerDeviceSyncTests {
     /// A temporary root holding the devices' stores and the playbook, removed by `body`'s end.
-    func withWorld<T>(_ body: (URL, LedgerRemoteSetting) async throws -> T) async throws -> T {
+    func withWorld<T>(_ body: (URL, RemoteSetting) async throws -> T) async throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-device-sync-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
         // The playbook's directory exists, as a mounted share would: a remote never creates it.
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("remote"), withIntermediateDirectories: true)
-        return try await body(root, try LedgerRemoteSetting(parsing: root.path + "/remote/playbook.ndjson"))
+        return try await body(root, try RemoteSetting(parsing: root.path + "/remote/playbook.ndjson"))
     }
 
-    func open(_ name: String, in root: URL, remote: LedgerRemoteSetting? = nil) async throws -> LedgerDevice {
-        var options = LedgerSyncOptions()
+    func open(_ name: String, in root: URL, remote: RemoteSetting? = nil) async throws -> LedgerDevice {
+        var options = DeviceOptions()
         options.remote = remote
         options.startsOnline = false
         return try await LedgerDevice.open(directory: root.appendingPathComponent(name), options: options)
     }
 
-    func playbook(_ remote: LedgerRemoteSetting) -> Data {
+    func playbook(_ remote: RemoteSetting) -> Data {
         FileManager.default.contents(atPath: URL(string: remote.location)!.path) ?? Data()
     }
 
@@ -69,7 +69,7 @@ import Testing
             try await laptop.record(.newCategory("Rent"))
 
             #expect(await laptop.transport!.refresh() == .acknowledged)  // download only
-            await laptop.rebaser!.rebase()
+            await laptop.rebase()
             let state = await laptop.state.replicated
             #expect(state.categories == ["Food", "Rent"])
             #expect(state.transactions["t1"] == record("t1", 11, category: "Food", modified: "2024-01-01T12:00:00Z"))
@@ -126,7 +126,7 @@ import Testing
         try await withWorld { root, remote in
             try FileManager.default.createDirectory(
                 at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
-            let other = try LedgerRemoteSetting(parsing: root.path + "/other/playbook.ndjson")
+            let other = try RemoteSetting(parsing: root.path + "/other/playbook.ndjson")
             let phone = try await open("phone", in: root, remote: remote)
             try await phone.record(.newCategory("Food"))
             try await phone.syncNow()
@@ -134,7 +134,7 @@ import Testing
             await phone.close()
 
             let moved = try await open("phone", in: root, remote: other)
-            #expect(try LedgerRemoteSetting.saved(in: moved.directory) == other)
+            #expect(try RemoteSetting.saved(in: moved.directory) == other)
             #expect(await moved.state.replicated.categories == ["Rent"])
             #expect(moved.transport!.currentStatus.resetReason?.contains("remote changed") == true)
             let report = try await moved.syncNow()
@@ -148,7 +148,7 @@ import Testing
         try await withWorld { root, _ in
             let device = try await open("phone", in: root)
             try await device.record(.newCategory("Food"))
-            await #expect(throws: LedgerDeviceError.noRemote(store: device.directory.path)) {
+            await #expect(throws: DeviceError.noRemote(store: device.directory.path)) {
                 try await device.syncNow()
             }
             #expect(device.pendingActions == [.newCategory("Food")])
@@ -161,13 +161,13 @@ import Testing
             // The playbook's directory is a regular file: nothing can be read or written there.
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             try Data("x".utf8).write(to: root.appendingPathComponent("blocked"))
-            let remote = try LedgerRemoteSetting(parsing: root.path + "/blocked/playbook.ndjson")
+            let remote = try RemoteSetting(parsing: root.path + "/blocked/playbook.ndjson")
             let device = try await open("phone", in: root, remote: remote)
             try await device.record(.newCategory("Food"))
             await #expect {
                 try await device.syncNow(maxFailures: 2)
             } throws: { error in
-                guard case .syncFailed(let reason, _) = error as? LedgerDeviceError else { return false }
+                guard case .syncFailed(let reason, _) = error as? DeviceError else { return false }
                 return reason.contains("blocked")
             }
             #expect(device.pendingActions == [.newCategory("Food")])
@@ -181,7 +181,7 @@ import Testing
     @Test func aFailedDownloadIsRetriedWithBackoff() async throws {
         try await withWorld { root, setting in
             let remote = FaultInjectingRemote(try DirectoryRemote(setting.location))
-            var options = LedgerSyncOptions()
+            var options = DeviceOptions()
             options.remote = setting
             options.startsOnline = false
             options.retry = .deterministic(base: .milliseconds(1), cap: .milliseconds(4))
@@ -197,7 +197,7 @@ import Testing
             await #expect {
                 try await phone.syncNow(maxFailures: 2)
             } throws: { error in
-                guard case LedgerDeviceError.syncFailed(let reason, let attempts) = error else { return false }
+                guard case DeviceError.syncFailed(let reason, let attempts) = error else { return false }
                 return attempts == 2 && reason.contains("injected fault")
             }
             #expect(phone.sync.queue.pendingCount == 1)
@@ -221,7 +221,7 @@ import Testing
             await #expect {
                 try await phone.syncNow(maxFailures: 3)
             } throws: { error in
-                guard case LedgerDeviceError.syncFailed(let reason, let attempts) = error else { return false }
+                guard case DeviceError.syncFailed(let reason, let attempts) = error else { return false }
                 return attempts == 1 && reason.contains("is gone") && reason.contains("1 lines")
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: share.path).isEmpty, "nothing written")
@@ -246,7 +246,7 @@ import Testing
             await #expect {
                 try await phone.syncNow(maxFailures: 3)
             } throws: { error in
-                guard case LedgerDeviceError.syncFailed(let reason, let attempts) = error else { return false }
+                guard case DeviceError.syncFailed(let reason, let attempts) = error else { return false }
                 return attempts == 1 && reason.contains("permanent") && reason.contains(".lock")
             }
             #expect(phone.transport?.currentStatus.lastErrorIsPermanent == true)

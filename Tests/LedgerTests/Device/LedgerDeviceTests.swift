@@ -89,7 +89,7 @@ import Testing
             let second = try await LedgerDevice.open(directory: directory, lockWait: .milliseconds(50))
             await second.close()
             Issue.record("a second open of the same store succeeded")
-        } catch let error as LedgerDeviceError {
+        } catch let error as DeviceError {
             guard case .busy(_, let lock, let pid, _) = error else {
                 Issue.record("unexpected \(error)")
                 return

@@ -30,7 +30,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("remote"), withIntermediateDirectories: true)
-        let remote = try LedgerRemoteSetting(parsing: root.path + "/remote/playbook.ndjson")
+        let remote = try RemoteSetting(parsing: root.path + "/remote/playbook.ndjson")
         var random = SeededGenerator(seed: seed)
         var stores: [Store] = []
         var expected: Set<String> = []
@@ -123,8 +123,8 @@ import Testing
         }
     }
 
-    static func open(_ directory: URL, remote: LedgerRemoteSetting) async throws -> LedgerDevice {
-        var options = LedgerSyncOptions()
+    static func open(_ directory: URL, remote: RemoteSetting) async throws -> LedgerDevice {
+        var options = DeviceOptions()
         options.remote = remote
         options.startsOnline = false
         options.retry = .deterministic(base: .milliseconds(1), cap: .milliseconds(2))

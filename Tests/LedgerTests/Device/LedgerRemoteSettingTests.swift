@@ -4,9 +4,9 @@ import Testing
 
 @testable import Ledger
 
-@Suite struct LedgerRemoteSettingTests {
+@Suite struct RemoteSettingTests {
     @Test func anS3LocationRemembersItsEndpoint() throws {
-        let setting = try LedgerRemoteSetting(
+        let setting = try RemoteSetting(
             parsing: "s3://playbooks/team/playbook.ndjson", endpoint: "http://127.0.0.1:8333")
         #expect(setting.isS3)
         #expect(setting.location == "s3://playbooks/team/playbook.ndjson")
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func withoutAnEndpointAnS3LocationIsAWSInTheRegionThenInForce() throws {
-        let setting = try LedgerRemoteSetting(parsing: "s3://playbooks/p.ndjson", region: "eu-west-1")
+        let setting = try RemoteSetting(parsing: "s3://playbooks/p.ndjson", region: "eu-west-1")
         #expect(setting.endpoint == "https://s3.eu-west-1.amazonaws.com")
         // A later run in another region still reaches the same object.
         let remote = try setting.makeRemote(region: "us-east-1")
@@ -31,27 +31,27 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try LedgerRemoteSetting(parsing: "s3://playbooks/a.ndjson", endpoint: "http://127.0.0.1:8333")
-        let second = try LedgerRemoteSetting(parsing: "s3://playbooks/b.ndjson", endpoint: "http://127.0.0.1:8333")
+        let first = try RemoteSetting(parsing: "s3://playbooks/a.ndjson", endpoint: "http://127.0.0.1:8333")
+        let second = try RemoteSetting(parsing: "s3://playbooks/b.ndjson", endpoint: "http://127.0.0.1:8333")
         try first.save(in: directory)
         try second.save(in: directory)
-        #expect(try LedgerRemoteSetting.saved(in: directory) == second)
+        #expect(try RemoteSetting.saved(in: directory) == second)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["remote.json"])
     }
 
     @Test func savingIntoAMissingDirectoryFailsAndNamesThePath() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-missing-\(UUID())")
-        let setting = try LedgerRemoteSetting(parsing: "s3://playbooks/a.ndjson", endpoint: "http://127.0.0.1:8333")
+        let setting = try RemoteSetting(parsing: "s3://playbooks/a.ndjson", endpoint: "http://127.0.0.1:8333")
         let error = #expect(throws: (any Error).self) { try setting.save(in: missing) }
         #expect(String(describing: error).contains(missing.path))
     }
 
     @Test func theSettingRoundTripsAndAnOldFileWithoutEndpointStillReads() throws {
-        let setting = try LedgerRemoteSetting(parsing: "s3://playbooks/p.ndjson", endpoint: "http://127.0.0.1:9000")
-        let decoded = try JSONDecoder().decode(LedgerRemoteSetting.self, from: try JSONEncoder().encode(setting))
+        let setting = try RemoteSetting(parsing: "s3://playbooks/p.ndjson", endpoint: "http://127.0.0.1:9000")
+        let decoded = try JSONDecoder().decode(RemoteSetting.self, from: try JSONEncoder().encode(setting))
         #expect(decoded == setting)
         let old = try JSONDecoder().decode(
-            LedgerRemoteSetting.self, from: Data(#"{"location":"file:///srv/playbook.ndjson"}"#.utf8))
+            RemoteSetting.self, from: Data(#"{"location":"file:///srv/playbook.ndjson"}"#.utf8))
         #expect(old.endpoint == nil && !old.isS3)
         #expect(old.remoteLocation == "file:///srv/playbook.ndjson")
     }
@@ -70,7 +70,7 @@ import Testing
         ] as [(String, String?, String)])
     func badLocationsNameWhatIsWrong(location: String, endpoint: String?, named: String) {
         #expect {
-            try LedgerRemoteSetting(parsing: location, endpoint: endpoint)
+            try RemoteSetting(parsing: location, endpoint: endpoint)
         } throws: { error in
             guard case PlaybookRemoteError.invalidLocation(let rejected, let reason) = error else { return false }
             return rejected == location && reason.contains(named)
@@ -86,7 +86,7 @@ import Testing
         ])
     func aBadEndpointIsAnEndpointErrorNotALocationError(location: String, endpoint: String, named: String) {
         #expect {
-            try LedgerRemoteSetting(parsing: location, endpoint: endpoint)
+            try RemoteSetting(parsing: location, endpoint: endpoint)
         } throws: { error in
             guard case PlaybookRemoteError.invalidEndpoint(let rejected, let reason) = error else { return false }
             return rejected == endpoint && reason.contains(named) && "\(error)".hasPrefix("invalid endpoint '")
@@ -103,17 +103,17 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(try LedgerRemoteSetting.saved(in: root) == nil)
+        #expect(try RemoteSetting.saved(in: root) == nil)
 
         var store = root
         let cause: String
         switch obstacle {
         case .directory:
             try FileManager.default.createDirectory(
-                at: LedgerRemoteSetting.file(in: store), withIntermediateDirectories: false)
+                at: RemoteSetting.file(in: store), withIntermediateDirectories: false)
             cause = "Is a directory"
         case .symlinkLoop:
-            let file = LedgerRemoteSetting.file(in: store).path
+            let file = RemoteSetting.file(in: store).path
             try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: file)
             cause = "Too many levels of symbolic links"
         case .storeIsAFile:
@@ -121,8 +121,8 @@ import Testing
             try Data("not a directory".utf8).write(to: store)
             cause = "Not a directory"
         }
-        let path = LedgerRemoteSetting.file(in: store).path
-        let error = #expect(throws: PlaybookRemoteError.self) { try LedgerRemoteSetting.saved(in: store) }
+        let path = RemoteSetting.file(in: store).path
+        let error = #expect(throws: PlaybookRemoteError.self) { try RemoteSetting.saved(in: store) }
         #expect(error?.description.contains(path) == true, "\(String(describing: error))")
         #expect(error?.description.contains(cause) == true, "\(String(describing: error))")
     }
@@ -132,10 +132,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try LedgerRemoteSetting(parsing: "/srv/team/playbook.ndjson").save(in: directory)
-        let file = LedgerRemoteSetting.file(in: directory)
+        try RemoteSetting(parsing: "/srv/team/playbook.ndjson").save(in: directory)
+        let file = RemoteSetting.file(in: directory)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
-        let error = #expect(throws: PlaybookRemoteError.self) { try LedgerRemoteSetting.saved(in: directory) }
+        let error = #expect(throws: PlaybookRemoteError.self) { try RemoteSetting.saved(in: directory) }
         #expect(error == .permissionDenied(location: file.path, operation: "read the store's remote setting"))
     }
 }

@@ -8,17 +8,17 @@ import Testing
 /// (`.ci/seaweedfs run swift test …`), with a compaction in the middle.
 @Suite struct LedgerSyncS3SegmentedTests {
     @Test func aPrefixSettingMakesASegmentedRemote() throws {
-        let setting = try LedgerRemoteSetting(parsing: "s3://playbooks/team/", endpoint: "http://127.0.0.1:8333")
+        let setting = try RemoteSetting(parsing: "s3://playbooks/team/", endpoint: "http://127.0.0.1:8333")
         #expect(setting.isS3 && setting.isSegmentedS3)
         #expect(setting.remoteLocation == "http://127.0.0.1:8333/playbooks/team/")
         let remote = try #require(try setting.makeRemote() as? S3SegmentedRemote)
         #expect(remote.location == setting.remoteLocation)
         #expect(!remote.needsLocalCopy)
-        let object = try LedgerRemoteSetting(parsing: "s3://playbooks/team/p.ndjson", endpoint: "http://h")
+        let object = try RemoteSetting(parsing: "s3://playbooks/team/p.ndjson", endpoint: "http://h")
         #expect(!object.isSegmentedS3)
         #expect(try object.makeRemote() is S3Remote)
         #expect(throws: PlaybookRemoteError.self) {
-            try LedgerRemoteSetting(parsing: "s3://playbooks/", endpoint: "http://h")
+            try RemoteSetting(parsing: "s3://playbooks/", endpoint: "http://h")
         }
     }
 

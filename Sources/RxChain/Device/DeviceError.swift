@@ -1,10 +1,10 @@
 import Foundation
 
-/// Why a ``LedgerDevice`` could not be opened or could not record an action.
-public enum LedgerDeviceError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a ``PlaybookDevice`` could not be opened or could not record an action.
+public enum DeviceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process (or another open device) writes this store: it holds `lock`.
     case busy(store: String, lock: String, pid: Int32?, waited: Duration)
-    /// A record in the store's queue is not a ledger action (kept in the queue, not applied).
+    /// A record in the store's queue is not an action of the domain (kept in the queue, not applied).
     case unreadableQueuedAction(seq: UInt64, reason: String)
     /// `sync` was asked of a store with no remote configured.
     case noRemote(store: String)
@@ -19,7 +19,7 @@ public enum LedgerDeviceError: Error, Sendable, Equatable, CustomStringConvertib
             let owner = pid.map { "process \($0)" } ?? "another process"
             return "the store \(store) is busy: \(owner) holds its lock \(lock) (waited \(waited))"
         case .unreadableQueuedAction(let seq, let reason):
-            return "queued request \(seq) is not a ledger action: \(reason)"
+            return "queued request \(seq) is not an action of the domain: \(reason)"
         case .noRemote(let store):
             return "the store \(store) has no remote: pass --remote URL once (e.g. file:///path/playbook.ndjson)"
         case .unreadableRemoteSetting(let path, let reason):

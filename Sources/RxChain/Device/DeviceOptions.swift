@@ -1,19 +1,17 @@
-import RxChain
-
-/// How a ``LedgerDevice`` syncs: with which playbook, and how its ``SyncManager`` retries.
+/// How a ``PlaybookDevice`` syncs: with which playbook, and how its ``SyncManager`` retries.
 ///
 /// ```swift
-/// var options = LedgerSyncOptions()
-/// options.remote = try LedgerRemoteSetting(parsing: "file:///srv/team/playbook.ndjson")
+/// var options = DeviceOptions()
+/// options.remote = try RemoteSetting(parsing: "file:///srv/team/playbook.ndjson")
 /// let device = try await LedgerDevice.open(directory: store, options: options)
 /// ```
-public struct LedgerSyncOptions: Sendable {
+public struct DeviceOptions: Sendable {
     /// The playbook to sync with; `nil` uses the one the store remembers (if any). A given
-    /// remote is remembered in the store (``LedgerRemoteSetting/save(in:)``).
-    public var remote: LedgerRemoteSetting?
+    /// remote is remembered in the store (``RemoteSetting/save(in:)``).
+    public var remote: RemoteSetting?
     /// Whether the ``SyncManager`` sends in the background from the start (an app that
     /// stays open). Command-line tools that only read or record pass `false` and sync
-    /// with ``LedgerDevice/syncNow(maxFailures:)``.
+    /// with ``PlaybookDevice/syncNow(maxFailures:)``.
     public var startsOnline = true
     /// The backoff after failed sends.
     public var retry = RetryPolicy()

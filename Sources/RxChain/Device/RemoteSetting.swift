@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 
 /// The playbook a store syncs with, remembered in the store as `DIR/remote.json`.
 ///
@@ -19,7 +18,7 @@ import RxChain
 /// another location keeps its pending actions (they go to the new playbook) and
 /// discards its local copy of the old one
 /// (``PlaybookTransport`` notices the changed location on open).
-public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
+public struct RemoteSetting: Sendable, Hashable, Codable {
     /// The playbook's location: a canonical `file://` URL, `s3://bucket/key` or `s3://bucket/prefix/`.
     public var location: String
     /// The S3 service (`http(s)://host[:port]`) for an `s3://` location; `nil` otherwise.
@@ -94,17 +93,17 @@ public struct LedgerRemoteSetting: Sendable, Hashable, Codable {
     ///
     /// - Throws: a ``PlaybookRemoteError`` naming the file and the cause when it cannot be
     ///   read (permission denied, a directory in its place, an I/O error);
-    ///   ``LedgerDeviceError/unreadableRemoteSetting(path:reason:)`` when it was read but
+    ///   ``DeviceError/unreadableRemoteSetting(path:reason:)`` when it was read but
     ///   is not a setting.
-    public static func saved(in directory: URL) throws -> LedgerRemoteSetting? {
+    public static func saved(in directory: URL) throws -> RemoteSetting? {
         let file = file(in: directory)
         guard let data = try POSIXFile.contentsIfExists(file.path, purpose: "read the store's remote setting") else {
             return nil
         }
         do {
-            return try JSONDecoder().decode(LedgerRemoteSetting.self, from: data)
+            return try JSONDecoder().decode(RemoteSetting.self, from: data)
         } catch {
-            throw LedgerDeviceError.unreadableRemoteSetting(path: file.path, reason: "\(error)")
+            throw DeviceError.unreadableRemoteSetting(path: file.path, reason: "\(error)")
         }
     }
 

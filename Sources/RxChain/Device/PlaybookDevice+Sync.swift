@@ -1,12 +1,10 @@
-import RxChain
-
-extension LedgerDevice {
+extension PlaybookDevice {
     /// Runs one whole sync and returns once it is over: downloads what is new, appends
     /// every pending action (tagged with its `actionId`), lets the queue acknowledge them,
     /// and re-bases the store.
     ///
     /// - Finishes: the download is tried up to `maxFailures` times, with the sync manager's
-    ///   backoff (``LedgerSyncOptions/retry``) between tries; the upload goes through the
+    ///   backoff (``DeviceOptions/retry``) between tries; the upload goes through the
     ///   device's ``SyncManager`` (its conflict retries and backoff) and this returns as soon
     ///   as the queue is empty, or throws once `maxFailures` sends failed in a row. Either
     ///   stops at the first failure that retrying will not fix
@@ -16,26 +14,26 @@ extension LedgerDevice {
     ///   written and `fsync`ed and the sync status is saved, and throws when either failed.
     /// - Actions recorded while this runs are synced too when they reach the queue in time.
     ///
-    /// - Throws: ``LedgerDeviceError/noRemote(store:)`` when the store has no remote;
-    ///   ``LedgerDeviceError/syncFailed(reason:attempts:)`` when the download or the sends
+    /// - Throws: ``DeviceError/noRemote(store:)`` when the store has no remote;
+    ///   ``DeviceError/syncFailed(reason:attempts:)`` when the download or the sends
     ///   kept failing (the reason is the last error), or the status could not be saved; the
     ///   queue's ``SyncQueueError`` when an acknowledgement could not be written. Nothing is
     ///   lost either way: what was not acknowledged on disk stays queued.
     @discardableResult
-    public func syncNow(maxFailures: Int = 8) async throws -> LedgerSyncReport {
-        guard let transport else { throw LedgerDeviceError.noRemote(store: directory.path) }
+    public func syncNow(maxFailures: Int = 8) async throws -> SyncReport {
+        guard let transport else { throw DeviceError.noRemote(store: directory.path) }
         let before = transport.currentStatus
         try await download(from: transport, maxFailures: max(1, maxFailures))
         await store.settle()
         if sync.queue.pendingCount > 0 { try await drain(maxFailures: max(1, maxFailures)) }
-        await rebaser?.rebase()
+        await rebaser.rebase()
         try await sync.queue.flush()
         if let failure = await transport.statusSaveFailure {
-            throw LedgerDeviceError.syncFailed(reason: failure, attempts: 1)
+            throw DeviceError.syncFailed(reason: failure, attempts: 1)
         }
         let after = transport.currentStatus
         let ignored = max(0, after.ignoredCount - before.ignoredCount)
-        return LedgerSyncReport(
+        return SyncReport(
             location: after.location, linesDownloaded: after.linesDownloaded - before.linesDownloaded,
             linesUploaded: after.linesUploaded - before.linesUploaded,
             recoveredActions: after.recoveredActions - before.recoveredActions,
@@ -45,7 +43,7 @@ extension LedgerDevice {
 
     /// Downloads what is new, trying again after transient failures (a refused connection, a
     /// timeout, a 5xx) with the sync manager's backoff, at most `maxFailures` times.
-    private func download(from transport: PlaybookTransport<LedgerDomain>, maxFailures: Int) async throws {
+    private func download(from transport: PlaybookTransport<Domain>, maxFailures: Int) async throws {
         var failures = 0
         while true {
             switch await transport.refresh() {
@@ -58,7 +56,7 @@ extension LedgerDevice {
                 failures += 1
                 let status = transport.currentStatus
                 if failures >= maxFailures || status.lastErrorIsPermanent == true {
-                    throw LedgerDeviceError.syncFailed(
+                    throw DeviceError.syncFailed(
                         reason: status.lastError ?? "the download failed", attempts: failures)
                 }
                 let configuration = sync.configuration
@@ -66,7 +64,7 @@ extension LedgerDevice {
                 continue
             }
             if failures >= maxFailures {
-                throw LedgerDeviceError.syncFailed(
+                throw DeviceError.syncFailed(
                     reason: transport.currentStatus.lastError ?? "the download kept conflicting", attempts: failures)
             }
         }
@@ -88,7 +86,7 @@ extension LedgerDevice {
         }
         if !wasOnline { await sync.connectivityChanged(online: false) }
         if let failure {
-            throw LedgerDeviceError.syncFailed(
+            throw DeviceError.syncFailed(
                 reason: failure.lastError ?? "the remote did not acknowledge", attempts: failure.consecutiveFailures)
         }
     }

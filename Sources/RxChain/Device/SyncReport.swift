@@ -1,7 +1,5 @@
-import RxChain
-
-/// What one ``LedgerDevice/syncNow(maxFailures:)`` did.
-public struct LedgerSyncReport: Sendable, Equatable, Codable {
+/// What one ``PlaybookDevice/syncNow(maxFailures:)`` did.
+public struct SyncReport: Sendable, Equatable, Codable {
     /// The playbook's location.
     public var location: String
     /// Playbook lines read (other devices' actions, and this device's own after a lost answer).
