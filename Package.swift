@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "RxChain", targets: ["RxChain"]),
+        .library(name: "RxChainScenarios", targets: ["RxChainScenarios"]),
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
@@ -15,14 +16,15 @@ let package = Package(
     targets: [
         .target(name: "Signals"),
         .target(name: "RxChain", dependencies: ["Signals"]),
-        .target(name: "Ledger", dependencies: ["RxChain", "Signals"]),
+        .target(name: "RxChainScenarios", dependencies: ["RxChain", "Signals"]),
+        .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
-        .executableTarget(name: "rxchain", dependencies: ["RxChain", "Ledger", "Signals"]),
+        .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
         .testTarget(name: "RxChainTests", dependencies: ["RxChain", "Signals", "RxChainTesting"]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainTesting"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
         .testTarget(name: "CLITests", dependencies: ["RxChainTesting"]),
     ],

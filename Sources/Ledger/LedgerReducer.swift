@@ -12,9 +12,9 @@ import RxChain
 /// | `sync/rebase` | replaces ``LedgerState/replicated`` (the device's re-base after a download) | none | never |
 ///
 /// Rejections of an action, which leave the state as it was:
-/// - **ignored** by a conflict rule: the rejection's ``Rejection/field`` is `nil` and its
-///   reason reads `ignored: <why>` (``isIgnored(_:)``). Not an error: every device ignores
-///   the same action the same way, so nothing is recorded in ``LedgerState/errors``.
+/// - **ignored** by a conflict rule: ``Rejection/isIgnored``, with the rule's reason. Not an
+///   error: every device ignores the same action the same way, so nothing is recorded in
+///   ``LedgerState/errors``.
 /// - **invalid** (e.g. a delete with an empty id): the rejection names the field
 ///   (``Rejection/field``, e.g. `payload.id`) and the reason. A reducer is pure and cannot
 ///   both refuse a message and change the state, so recording the error is the device's
@@ -80,18 +80,10 @@ public enum LedgerReducer {
         case .applied:
             return DataSync(next, requests: [action])
         case .ignored(let reason):
-            throw Rejection(tag: action.tag, reason: ignoredPrefix + reason.description)
+            throw Rejection.ignored(tag: action.tag, reason: reason.description)
         case .invalid(let error):
             throw Rejection(tag: action.tag, reason: error.detail, field: error.field)
         }
-    }
-
-    /// The start of the reason of a rejection for an action the rules ignored.
-    public static let ignoredPrefix = "ignored: "
-
-    /// Whether `rejection` says a conflict rule ignored the action (as opposed to invalid input).
-    public static func isIgnored(_ rejection: Rejection) -> Bool {
-        rejection.field == nil && rejection.reason.hasPrefix(ignoredPrefix)
     }
 
     /// A message reached the entry of a tag it does not carry: impossible through the

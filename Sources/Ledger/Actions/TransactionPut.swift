@@ -1,3 +1,5 @@
+import RxChain
+
 /// The payload of `transactions/put`: a transaction's fields, some optional.
 ///
 /// `id`, `charge` and `modifiedAt` are required; a field left `nil` is omitted from the line

@@ -1,3 +1,5 @@
+import RxChain
+
 extension Transaction: Codable {
     /// The JSON keys, in the order they are written.
     private enum CodingKeys: String, CodingKey {

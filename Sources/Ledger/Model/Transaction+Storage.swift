@@ -1,3 +1,5 @@
+import RxChain
+
 extension Transaction {
     /// A record's fields other than `category`.
     struct Fields: Sendable {

@@ -1,3 +1,5 @@
+import RxChain
+
 /// One expense record, as the playbook's rules leave it.
 ///
 /// A live record has a `charge` and a `modifiedAt`. A deletion turns it into a tombstone,

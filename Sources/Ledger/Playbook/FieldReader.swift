@@ -1,3 +1,5 @@
+import RxChain
+
 /// Turns the ``LineFields`` of a syntactically valid line into a ``LedgerAction``, checking
 /// each field's shape in a fixed order and naming the first field at fault.
 struct FieldReader {

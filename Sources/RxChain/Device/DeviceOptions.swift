@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a ``PlaybookDevice`` syncs: with which playbook, and how its ``SyncManager`` retries.
 ///
 /// ```swift
@@ -24,6 +26,8 @@ public struct DeviceOptions: Sendable {
     public var s3Region = "us-east-1"
     /// The most actions one append carries.
     public var maxBatchSize = 500
+    /// The wall clock the sync status records its times with (a scenario's virtual clock).
+    public var now: @Sendable () -> Date = { Date() }
     /// Wraps the remote the setting names before the device uses it (to log, meter or, in
     /// tests, inject faults); `nil` uses it as it is.
     public var wrapRemote: (@Sendable (any PlaybookRemote) -> any PlaybookRemote)?

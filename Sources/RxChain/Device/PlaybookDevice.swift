@@ -125,7 +125,7 @@ public final class PlaybookDevice<Domain: DeviceDomain>: Sendable {
                 transport = try await PlaybookTransport.open(
                     directory: syncDirectory(of: directory), remote: options.wrapRemote?(named) ?? named,
                     domain: domain, maxBatchSize: options.maxBatchSize, identity: queue,
-                    pendingCount: { queue.pendingCount })
+                    pendingCount: { queue.pendingCount }, now: options.now)
             } else {
                 transport = nil
             }

@@ -27,7 +27,7 @@ struct LedgerAddCommand: Command {
         let description = arguments.value("description")
         let terminal = context.terminal
         return try LedgerCommand.withDevice(arguments, context: context) { device in
-            let action = try LedgerCommand.put(
+            let action = try LedgerAction.put(
                 id: id, charge: charge, category: category, type: type, description: description,
                 modifiedAt: modifiedAt)
             try await device.record(action)

@@ -103,19 +103,4 @@ enum LedgerCommand {
         }
         return type
     }
-
-    /// A put built from command-line values; a value the playbook refuses is rejected input (exit 1).
-    static func put(
-        id: String, charge: Double, category: String?, type: TransactionType?, description: String?,
-        modifiedAt: Timestamp
-    ) throws(Rejection) -> LedgerAction {
-        do {
-            return .putTransaction(
-                try TransactionPut(
-                    id: id, charge: charge, category: category, type: type, description: description,
-                    modifiedAt: modifiedAt))
-        } catch {
-            throw Rejection(tag: LedgerAction.putTag, reason: error.detail, field: error.field)
-        }
-    }
 }

@@ -30,25 +30,11 @@ struct LedgerEditCommand: Command {
         let description = arguments.value("description")
         let modifiedAt = try LedgerCommand.timestamp(arguments)
         return try LedgerCommand.withDevice(arguments, context: context) { device in
-            guard let current = await device.state.replicated.transactions[id] else {
-                throw Rejection(
-                    tag: LedgerAction.putTag, reason: "no transaction with id '\(id)' (add creates one)",
-                    field: "payload.id")
-            }
-            guard !current.isDeleted, let currentCharge = charge ?? current.charge else {
-                throw Rejection(
-                    tag: LedgerAction.putTag, reason: Self.deletedReason(id), field: "payload.id")
-            }
             try await device.record(
-                try LedgerCommand.put(
-                    id: id, charge: currentCharge, category: category, type: type, description: description,
-                    modifiedAt: modifiedAt))
+                try LedgerAction.edit(
+                    id, in: await device.state.replicated, charge: charge, category: category, type: type,
+                    description: description, modifiedAt: modifiedAt))
             return .success
         }
-    }
-
-    /// Why a deleted transaction cannot be edited (a put never brings one back).
-    static func deletedReason(_ id: String) -> String {
-        "transaction '\(id)' is deleted and stays deleted; record a new one with 'add'"
     }
 }

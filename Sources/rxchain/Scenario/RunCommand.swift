@@ -1,5 +1,7 @@
 import Foundation
+import Ledger
 import RxChain
+import RxChainScenarios
 
 /// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
 ///
@@ -49,13 +51,13 @@ struct RunCommand: Command {
         } else {
             try renderer.summary(summary)
         }
-        return summary.exitCode
+        return ExitCode(rawValue: summary.exitStatus) ?? .failure
     }
 
+    /// Reads `file` and runs it for the domain it names (`domain NAME`; the ledger by default).
     private func runFile(_ file: String, json: Bool, renderer: ScenarioTraceRenderer, context: CommandContext) throws
         -> ScenarioFileResult
     {
-        let url = URL(fileURLWithPath: file)
         let lines: [NDJSONLine]
         do {
             let read = try NDJSONReader.readFile(atPath: file)
@@ -66,9 +68,25 @@ struct RunCommand: Command {
             result.reason = error.description
             return result
         }
-        let script: ScenarioScript
+        switch ScenarioParser<LedgerDomain>.declaredDomain(in: lines) ?? LedgerDomain().name {
+        case LedgerDomain().name:
+            return try run(lines, of: file, domain: LedgerDomain(), json: json, renderer: renderer, context: context)
+        case let other:
+            let reason = "\(file): unknown domain '\(other)' (this build runs: \(LedgerDomain().name))"
+            context.terminal.writeErrorLine(reason)
+            var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
+            result.reason = reason
+            return result
+        }
+    }
+
+    private func run<Domain: ScenarioDomain>(
+        _ lines: [NDJSONLine], of file: String, domain: Domain, json: Bool, renderer: ScenarioTraceRenderer,
+        context: CommandContext
+    ) throws -> ScenarioFileResult {
+        let script: ScenarioScript<Domain.Command>
         do {
-            script = try ScenarioParser.parse(lines, file: file)
+            script = try ScenarioParser.parse(lines, file: file, domain: domain)
         } catch {
             for error in error.errors { context.terminal.writeErrorLine("\(error)") }
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
@@ -76,13 +94,13 @@ struct RunCommand: Command {
             result.reason = "\(count) script error\(count == 1 ? "" : "s") (the first at \(error.errors[0].location))"
             return result
         }
-        if !json { try renderer.fileStarted(script) }
-        let baseDirectory = url.deletingLastPathComponent()
+        if !json { try renderer.fileStarted(file: script.file, title: script.title) }
+        let baseDirectory = URL(fileURLWithPath: file).deletingLastPathComponent()
         let runner = ScenarioRunner(
-            script: script, baseDirectory: baseDirectory, environment: context.environment,
-            playbookFiles: ScenarioRunner.readPlaybookFiles(of: script, baseDirectory: baseDirectory))
+            script: script, domain: domain, baseDirectory: baseDirectory, environment: context.environment,
+            playbookFiles: ScenarioRunner<Domain>.readPlaybookFiles(of: script, baseDirectory: baseDirectory))
         let terminal = context.terminal
-        let result = try AsyncBridge.run {
+        return try AsyncBridge.run {
             try await runner.run { event in
                 if json {
                     try terminal.writeJSON(event)
@@ -94,6 +112,5 @@ struct RunCommand: Command {
                 }
             }
         }
-        return result
     }
 }

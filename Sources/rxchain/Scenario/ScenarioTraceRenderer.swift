@@ -1,12 +1,14 @@
+import RxChainScenarios
+
 /// Prints a run's trace for people: each step with what it did and how the state changed,
 /// a failed expectation with its expected and actual values and the differing paths, a
 /// line per file and one for the run. Colour only where ``Terminal`` allows it.
 struct ScenarioTraceRenderer {
     let terminal: Terminal
 
-    func fileStarted(_ script: ScenarioScript) throws {
-        let title = script.title.map { " - \($0)" } ?? ""
-        try terminal.writeLine(terminal.styled("== \(script.file)\(title)".escapingControlCharacters, .bold))
+    func fileStarted(file: String, title: String?) throws {
+        let title = title.map { " - \($0)" } ?? ""
+        try terminal.writeLine(terminal.styled("== \(file)\(title)".escapingControlCharacters, .bold))
     }
 
     func step(_ event: ScenarioEvent) throws {
@@ -60,7 +62,7 @@ struct ScenarioTraceRenderer {
     }
 
     func summary(_ summary: ScenarioSummary) throws {
-        let style: Terminal.Style = summary.exitCode == .success ? .green : .red
+        let style: Terminal.Style = summary.exitStatus == 0 ? .green : .red
         try terminal.writeLine(
             terminal.styled(
                 "\(summary.files) scenario files: \(summary.passed) passed, \(summary.failed) failed, "

@@ -1,3 +1,5 @@
+import RxChain
+
 /// Runs a command line: selects the command, parses its arguments, prints help and errors, returns the exit code.
 ///
 /// - `rxchain --help`, `rxchain -h`, `rxchain help` list the commands; `rxchain help ledger replay`

@@ -1,3 +1,5 @@
+import RxChain
+
 /// Parses one command's arguments against its ``CommandSignature``.
 ///
 /// Accepted forms:

@@ -1,3 +1,5 @@
+import RxChain
+
 extension ParsedArguments {
     /// The value of `--name` as a decimal number within `range`, or `nil` if it was not given.
     ///

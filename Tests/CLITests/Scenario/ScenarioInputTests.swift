@@ -91,7 +91,9 @@ import Testing
         let script = "device phone\nphone: edit t9 charge 7\nexpect phone count transactions == 0\n"
         try await run(script) { result, _ in
             #expect(result.exitCode == 0, "\(result)")
-            #expect(result.stdout.contains("rejected: payload.id: no transaction with id 't9'"), "\(result)")
+            #expect(
+                result.stdout.contains("rejected: transactions/put: payload.id: no transaction with id 't9'"),
+                "\(result)")
         }
     }
 

@@ -205,6 +205,26 @@ import Testing
         }
     }
 
+    /// A device that stays open (an app) counts the failures of each sync from its start:
+    /// the failures that ended an earlier sync do not end the next one before it tries.
+    @Test func aSyncAfterAFailedOneTriesAgainFromZero() async throws {
+        try await withWorld { root, setting in
+            let remote = FaultInjectingRemote(try DirectoryRemote(setting.location))
+            var options = DeviceOptions()
+            options.remote = setting
+            options.startsOnline = false
+            options.retry = .deterministic(base: .zero, cap: .zero)
+            options.wrapRemote = { _ in remote }
+            let phone = try await LedgerDevice.open(directory: root.appendingPathComponent("phone"), options: options)
+            try await phone.record(.newCategory("Food"))
+            remote.inject(.failBeforeWrite, .failBeforeWrite)
+            await #expect(throws: DeviceError.self) { try await phone.syncNow(maxFailures: 2) }
+            let report = try await phone.syncNow(maxFailures: 2)
+            #expect(report.linesUploaded == 1 && report.pendingCount == 0)
+            await phone.close()
+        }
+    }
+
     /// A share that is not mounted shows its empty mount point: the device that has read the
     /// playbook there refuses to start a new one in its place (it would empty its queue into
     /// it), says why, and sends nothing; once the playbook is back, the sync goes through.

@@ -60,7 +60,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let device = try await LedgerDevice.open(directory: directory)
         try await device.record(.newCategory("Food"))
-        await #expect(throws: Rejection(tag: "categories/new", reason: "ignored: the category exists")) {
+        await #expect(throws: Rejection.ignored(tag: "categories/new", reason: "the category exists")) {
             try await device.record(.newCategory("Food"))
         }
         #expect(device.pendingActions == [.newCategory("Food")])
@@ -118,7 +118,10 @@ import Testing
         var expected = base
         expected.replicated.categories = ["Travel", "Food"]
         #expect(await reopened.state == expected)
-        #expect(reopened.skippedOnOpen.map(\.reason) == ["ignored: not newer than the record's modifiedAt"])
+        #expect(
+            reopened.skippedOnOpen.map(\.description) == [
+                "transactions/put: ignored: not newer than the record's modifiedAt"
+            ])
         #expect(reopened.pendingActions.count == 2)
         await reopened.close()
     }

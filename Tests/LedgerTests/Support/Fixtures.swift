@@ -1,3 +1,5 @@
+import RxChain
+
 @testable import Ledger
 
 /// A timestamp the test knows is valid.

@@ -26,8 +26,8 @@ struct ScenarioExpectation: Sendable {
         case value(StatePath, ScenarioComparison)
         /// `count PATH == N`: entries of an object or array.
         case count(StatePath, ScenarioComparison)
-        /// `== OTHER`: the replicated ledgers are equal.
-        case sameLedger(as: Subject)
+        /// `== OTHER`: the replicated states are equal.
+        case sameState(as: Subject)
         /// `pending == N`: actions waiting in the device's queue.
         case pending(ScenarioComparison)
         /// `status == synced|pending|offline|failing`.

@@ -1,9 +1,18 @@
 import Foundation
 import Testing
 
-@testable import Ledger
+@testable import RxChain
 
 @Suite struct TimestampTests {
+    /// A timestamp the test knows is valid.
+    func ts(_ text: String) -> Timestamp {
+        do {
+            return try Timestamp(parsing: text)
+        } catch {
+            fatalError("test timestamp \(text) \(error)")
+        }
+    }
+
     @Test(arguments: [
         "2024-05-01T10:00:01Z", "2024-05-01T10:00:01.5Z", "2024-05-01T10:00:01.12Z",
         "2024-05-01T10:00:01.123Z",

@@ -1,7 +1,7 @@
-import Ledger
+import RxChain
 
 /// One line of a script that does something, as the parser understood it.
-struct ScenarioStep: Sendable {
+struct ScenarioStep<Command: Sendable>: Sendable {
     /// Where the line is.
     var location: ScenarioLocation
     /// The line as written (trimmed), for traces and failure reports.
@@ -41,30 +41,11 @@ struct ScenarioStep: Sendable {
 
     /// What a device is sent.
     enum DeviceMessage: Sendable {
-        /// A category action (`category new food`).
-        case action(LedgerAction)
-        /// `add …`: a put of a new record (stamped with the virtual clock when `at` is `nil`).
-        case put(
-            id: String, charge: Double, category: String, type: TransactionType?, description: String?,
-            at: Timestamp?)
-        /// `delete ID`: turns a record into a tombstone.
-        case delete(id: String, at: Timestamp?)
-        /// `edit ID field value…`: a put of the given fields over the current record
-        /// (resolved when it runs: the current charge is kept unless given).
-        case edit(id: String, fields: EditFields, at: Timestamp?)
-        /// A raw NDJSON action line, read by the playbook's parser when it runs (a bad line
-        /// is the device's error, as it would be for any input).
+        /// One of the domain's own steps.
+        case command(Command)
+        /// A raw NDJSON action line (`send {…}` or `{…}`), read by the domain when it runs (a
+        /// bad line is the device's error, as it would be for any input).
         case raw(String)
-        /// A device-local message (filter, navigate, dismiss error).
-        case local(LedgerMessage)
-    }
-
-    /// The fields `edit` changes.
-    struct EditFields: Sendable {
-        var charge: Double?
-        var category: String?
-        var type: TransactionType?
-        var description: String?
     }
 }
 

@@ -3,8 +3,8 @@ import Foundation
 /// A JSON value: what expectations compare and what traces print.
 ///
 /// States are turned into values through their `Codable` form (``init(encoding:)``), so a
-/// path in a script names exactly the keys `rxchain ledger list --json` prints.
-enum ScenarioValue: Sendable, Hashable, Decodable {
+/// path in a script names exactly the keys a domain's `--json` output prints.
+public enum ScenarioValue: Sendable, Hashable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,20 +12,21 @@ enum ScenarioValue: Sendable, Hashable, Decodable {
     case array([ScenarioValue])
     case object([String: ScenarioValue])
 
-    /// The value of `value`'s JSON encoding.
-    init(encoding value: some Encodable) throws {
-        let encoder = Terminal.makeJSONEncoder()
+    /// The value of `value`'s JSON encoding (dates in RFC 3339).
+    public init(encoding value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         self = try JSONDecoder().decode(ScenarioValue.self, from: encoder.encode(value))
     }
 
     /// Parses JSON text (`12.5`, `"food"`, `["a","b"]`, `null`).
-    init(parsingJSON text: String) throws {
+    public init(parsingJSON text: String) throws {
         self = try JSONDecoder().decode(ScenarioValue.self, from: Data(text.utf8))
     }
 
     /// The number of entries of an array or object, or of characters of a string; `nil` otherwise.
-    var count: Int? {
+    public var count: Int? {
         switch self {
         case .array(let items): items.count
         case .object(let members): members.count
@@ -35,7 +36,7 @@ enum ScenarioValue: Sendable, Hashable, Decodable {
     }
 
     /// Compact JSON with sorted keys: `{"charge":12.5,"id":"t1"}`, `12.5`, `"food"`.
-    var json: String {
+    public var json: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -61,7 +62,7 @@ enum ScenarioValue: Sendable, Hashable, Decodable {
 
 extension ScenarioValue {
     /// Decodes any JSON value (booleans stay booleans: `JSONDecoder` never reads `1` as `true`).
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+import RxChain
 import Synchronization
 
 /// The scenario's virtual clock: whole seconds of UTC, moved only by the script

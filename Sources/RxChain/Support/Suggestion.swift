@@ -3,14 +3,14 @@
 /// "Close enough" is an edit distance (insertions, deletions, substitutions) of at most
 /// two, and less than the typed name's length, so `--jsn` suggests `--json` but `-x`
 /// suggests nothing. Ties go to the earlier candidate.
-func closestMatch(to typed: String, among candidates: [String]) -> String? {
+package func closestMatch(to typed: String, among candidates: [String]) -> String? {
     let scored = candidates.map { (candidate: $0, distance: editDistance(typed, $0)) }
     guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
     return best.distance <= 2 && best.distance < typed.count ? best.candidate : nil
 }
 
 /// The Levenshtein distance between two strings, by characters.
-func editDistance(_ first: String, _ second: String) -> Int {
+package func editDistance(_ first: String, _ second: String) -> Int {
     let a = Array(first)
     let b = Array(second)
     // `previous[j]` is the distance between the first i characters of `a` and the first j of `b`.

@@ -4,7 +4,7 @@ extension ScenarioParser {
     /// ```
     /// expect SUBJECT PATH == VALUE        (also != < <= > >= contains; PATH exists; PATH missing)
     /// expect SUBJECT count PATH == N
-    /// expect SUBJECT == OTHER             (replicated ledgers equal; OTHER a device or playbook [upto N])
+    /// expect SUBJECT == OTHER             (replicated states equal; OTHER a device or playbook [upto N])
     /// expect DEVICE pending == N
     /// expect DEVICE status == synced|pending|offline|failing
     /// expect DEVICE sync.PATH == VALUE    (the device's playbook sync status)
@@ -37,7 +37,7 @@ extension ScenarioParser {
             guard other.isEmpty else {
                 throw ScenarioSyntaxError("unexpected '\(other.first!.text)' after \(compared)")
             }
-            check = .sameLedger(as: compared)
+            check = .sameState(as: compared)
         } else if first.is("count") {
             guard rest.count >= 2 else { throw ScenarioSyntaxError("usage: expect SUBJECT count PATH == N") }
             check = .count(try StatePath(parsing: rest[rest.startIndex + 1].text), try comparison(rest.dropFirst(2)))

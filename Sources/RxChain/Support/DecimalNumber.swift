@@ -2,15 +2,15 @@
 ///
 /// `12`, `-3`, `12.5`, `1e3`, `2.5E-2` are numbers; `0x10`, `inf`, `nan`, `+5`, `.5`, `1_000`
 /// and blanks are not (Swift's `Double(_:)` would read `0x10` as 16 and `nan` as NaN).
-enum DecimalNumber {
+package enum DecimalNumber {
     /// The value of `text` when it is a decimal number within `Double`'s finite range, else `nil`.
-    static func double(_ text: String) -> Double? {
+    package static func double(_ text: String) -> Double? {
         guard isDecimal(text), let value = Double(text), value.isFinite else { return nil }
         return value
     }
 
     /// Whether `text` is `-?DIGITS(.DIGITS)?([eE][+-]?DIGITS)?`, whatever its size.
-    static func isDecimal(_ text: String) -> Bool {
+    package static func isDecimal(_ text: String) -> Bool {
         var bytes = text.utf8[...]
         func digits() -> Bool {
             let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count

@@ -1,3 +1,5 @@
+import RxChain
+
 /// Splits a script line into words: runs of non-blank characters, double-quoted strings
 /// with JSON escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`), or JSON arrays and objects
 /// (`["a", "b"]`, `{"type": …}`: from the bracket to its match, blanks and quotes inside kept).
@@ -9,13 +11,7 @@
 /// A word records whether it was quoted, so `"12"` stays text while `12` may be a number,
 /// and `"at"` can be a description rather than the `at` keyword.
 enum ScenarioTokenizer {
-    struct Word: Sendable, Equatable {
-        var text: String
-        var isQuoted: Bool
-
-        /// Whether this is the bare keyword `keyword`.
-        func `is`(_ keyword: String) -> Bool { !isQuoted && text == keyword }
-    }
+    typealias Word = ScenarioWord
 
     static func words(_ line: Substring) throws(ScenarioSyntaxError) -> [Word] {
         var words: [Word] = []
@@ -129,5 +125,46 @@ enum ScenarioTokenizer {
             }
         }
         throw ScenarioSyntaxError("a quoted string is not closed")
+    }
+}
+
+/// One word of a script line, as ``ScenarioTokenizer`` split it: what a domain's own steps
+/// receive (``ScenarioDomain/parseCommand(_:)``).
+public struct ScenarioWord: Sendable, Equatable {
+    /// The word's text (a quoted word's without its quotes, escapes decoded).
+    public var text: String
+    /// Whether it was written in double quotes (so `"12"` stays text and `"at"` is no keyword).
+    public var isQuoted: Bool
+
+    /// A word.
+    public init(text: String, isQuoted: Bool) {
+        self.text = text
+        self.isQuoted = isQuoted
+    }
+
+    /// Whether this is the bare keyword `keyword`.
+    public func `is`(_ keyword: String) -> Bool { !isQuoted && text == keyword }
+}
+
+extension ScenarioWord {
+    /// The word as an RFC 3339 time (`2026-11-01T12:00:00Z`).
+    ///
+    /// - Throws: a script error naming the word and what is wrong with it.
+    public func timestamp() throws(ScenarioSyntaxError) -> Timestamp {
+        do {
+            return try Timestamp(parsing: text)
+        } catch {
+            throw ScenarioSyntaxError("'\(text)' \(error)")
+        }
+    }
+
+    /// The word as a decimal number (`12.5`; not `0x10`, `nan` or `inf`).
+    ///
+    /// - Throws: a script error naming `what` the number is.
+    public func decimal(_ what: String) throws(ScenarioSyntaxError) -> Double {
+        guard let value = DecimalNumber.double(text) else {
+            throw ScenarioSyntaxError("the \(what) '\(text)' is not a decimal number (like 12.5)")
+        }
+        return value
     }
 }

@@ -1,39 +1,56 @@
 import Foundation
-import Ledger
 import RxChain
 
-/// Reads a scenario script (see `Examples/README.md` for the format) into a ``ScenarioScript``.
+/// Reads a scenario script (see `Examples/README.md` for the format) into a ``ScenarioScript``
+/// of `Domain`.
 ///
 /// Every line is checked before anything runs: an unknown command, a malformed line, a
 /// device used before it is declared, a bad number, time or path is a
 /// ``ScenarioScriptError`` naming the file, the line and what was wrong. All such errors
 /// of a file are reported together.
-struct ScenarioParser {
+public struct ScenarioParser<Domain: ScenarioDomain> {
     /// The commands a line may start with (besides `DEVICE:`).
-    static let commands = [
-        "scenario", "remote", "device", "clock", "offline", "online", "sync", "advance", "crash", "fault",
-        "playbook", "expect",
-    ]
+    static var commands: [String] {
+        [
+            "scenario", "domain", "remote", "device", "clock", "offline", "online", "sync", "advance", "crash",
+            "fault", "playbook", "expect",
+        ]
+    }
     /// The most times one `fault … xN` line may repeat its fault.
-    static let maximumFaultRepeats = 1000
+    static var maximumFaultRepeats: Int { 1000 }
     /// Words that cannot name a device.
-    static let reservedNames: Set<String> = Set(commands).union(["all", "no"])
+    static var reservedNames: Set<String> { Set(commands).union(["all", "no"]) }
 
     let file: String
-    private(set) var script: ScenarioScript
+    let domain: Domain
+    private(set) var script: ScenarioScript<Domain.Command>
     private(set) var errors: [ScenarioScriptError] = []
     private var sawStep = false
 
-    init(file: String) {
+    init(file: String, domain: Domain) {
         self.file = file
+        self.domain = domain
         self.script = ScenarioScript(file: file)
     }
 
-    /// Parses the lines of `file`, as ``NDJSONReader`` read them (LF or CRLF; a last line
-    /// without a newline included): a line that is not valid UTF-8 is a script error
-    /// (`FILE:LINE: not valid UTF-8 (byte 0xFF at column 7)`).
-    static func parse(_ lines: [NDJSONLine], file: String) throws(ScenarioScriptErrors) -> ScenarioScript {
-        var parser = ScenarioParser(file: file)
+    /// The domain a script names in its `domain NAME` line, if it has one: runners look here
+    /// to pick the domain that parses the script.
+    public static func declaredDomain(in lines: [NDJSONLine]) -> String? {
+        for line in lines {
+            guard let text = line.text?.trimmingCharacters(in: .whitespaces) else { continue }
+            let words = text.split(separator: " ", omittingEmptySubsequences: true)
+            if words.count == 2, words[0] == "domain" { return String(words[1]) }
+        }
+        return nil
+    }
+
+    /// Parses the lines of `file` for `domain`, as ``RxChain/NDJSONReader`` read them (LF or
+    /// CRLF; a last line without a newline included): a line that is not valid UTF-8 is a
+    /// script error (`FILE:LINE: not valid UTF-8 (byte 0xFF at column 7)`).
+    public static func parse(_ lines: [NDJSONLine], file: String, domain: Domain) throws(ScenarioScriptErrors)
+        -> ScenarioScript<Domain.Command>
+    {
+        var parser = ScenarioParser(file: file, domain: domain)
         for line in lines {
             switch line.content {
             case .blank:
@@ -66,20 +83,26 @@ struct ScenarioParser {
 
     /// A declaration (applied to the script, returns `nil`) or a step.
     private mutating func parseStatement(_ line: Substring, location: ScenarioLocation) throws(ScenarioSyntaxError)
-        -> ScenarioStep.Action?
+        -> ScenarioStep<Domain.Command>.Action?
     {
         let words = try ScenarioTokenizer.words(line)
         let head = words[0]
         if !head.isQuoted, head.text.hasSuffix(":"), head.text.count > 1 {
             let device = try declaredDevice(String(head.text.dropLast()))
             let rest = line[line.index(line.startIndex, offsetBy: head.text.count)...]
-            return .send(device: device, try Self.message(rest))
+            return .send(device: device, try message(rest))
         }
         let arguments = Array(words.dropFirst())
         switch head.text {
         case "scenario":
             guard arguments.count == 1 else { throw ScenarioSyntaxError("usage: scenario \"TITLE\"") }
             script.title = arguments[0].text
+            return nil
+        case "domain":
+            guard arguments.count == 1 else { throw ScenarioSyntaxError("usage: domain NAME") }
+            guard arguments[0].text == domain.name else {
+                throw ScenarioSyntaxError("this script is for the \(arguments[0].text) domain, read as \(domain.name)")
+            }
             return nil
         case "remote":
             try declareRemote(arguments)
@@ -191,18 +214,23 @@ struct ScenarioParser {
 
     // MARK: Steps
 
-    private func crash(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioStep.Action {
+    private func crash(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError)
+        -> ScenarioStep<Domain.Command>.Action
+    {
         let usage = ScenarioSyntaxError("usage: crash DEVICE [during sync after download | during sync after write]")
         guard let name = words.first else { throw usage }
         let device = try declaredDevice(name.text)
         let rest = words.dropFirst().map(\.text).joined(separator: " ")
         if rest.isEmpty { return .crash(device: device, during: nil) }
-        guard rest.hasPrefix("during sync "), let point = ScenarioStep.CrashPoint(rawValue: String(rest.dropFirst(12)))
+        guard rest.hasPrefix("during sync "),
+            let point = ScenarioStep<Domain.Command>.CrashPoint(rawValue: String(rest.dropFirst(12)))
         else { throw usage }
         return .crash(device: device, during: point)
     }
 
-    private func fault(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioStep.Action {
+    private func fault(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError)
+        -> ScenarioStep<Domain.Command>.Action
+    {
         var words = words
         var times = 1
         if let last = words.last, !last.isQuoted, last.text.hasPrefix("x"), last.text.count > 1,
@@ -233,7 +261,7 @@ struct ScenarioParser {
     }
 
     private func playbook(_ words: [ScenarioTokenizer.Word], line: Substring) throws(ScenarioSyntaxError)
-        -> ScenarioStep.Action
+        -> ScenarioStep<Domain.Command>.Action
     {
         switch words.first?.text {
         case "append" where words.count >= 2:
@@ -249,10 +277,6 @@ struct ScenarioParser {
 
     /// Parses an RFC 3339 time.
     static func timestamp(_ text: String) throws(ScenarioSyntaxError) -> Timestamp {
-        do {
-            return try Timestamp(parsing: text)
-        } catch {
-            throw ScenarioSyntaxError("'\(text)' \(error)")
-        }
+        try ScenarioWord(text: text, isQuoted: false).timestamp()
     }
 }

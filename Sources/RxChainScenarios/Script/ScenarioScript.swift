@@ -1,7 +1,5 @@
-import Ledger
-
 /// A parsed script: what it declares and the steps to run, in order.
-struct ScenarioScript: Sendable {
+public struct ScenarioScript<Command: Sendable>: Sendable {
     /// Where the devices sync.
     enum Remote: Sendable, Equatable {
         /// The embedded directory remote; in a temporary directory when `path` is `nil`.
@@ -21,12 +19,12 @@ struct ScenarioScript: Sendable {
     }
 
     /// The file, as named on the command line.
-    var file: String
+    public var file: String
     /// From `scenario "…"`, if given.
-    var title: String?
+    public var title: String?
     var remote: Remote = .directory(path: nil)
     var devices: [Device] = []
     /// The virtual clock's start (default 2026-01-01T00:00:00Z).
     var clockStart = ScenarioClock.defaultStart
-    var steps: [ScenarioStep] = []
+    var steps: [ScenarioStep<Command>] = []
 }

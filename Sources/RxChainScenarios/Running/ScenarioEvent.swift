@@ -2,8 +2,8 @@
 ///
 /// `--json` prints each as one JSON object per line (`"kind"`: `step`, `file`, `summary`);
 /// otherwise ``ScenarioTraceRenderer`` prints it for people.
-struct ScenarioEvent: Sendable, Encodable {
-    enum Status: String, Sendable, Encodable {
+public struct ScenarioEvent: Sendable, Encodable {
+    public enum Status: String, Sendable, Encodable {
         /// The step ran; an expectation held.
         case ok
         /// The step ran, with something worth a look (a refused message, a failed sync).
@@ -16,22 +16,23 @@ struct ScenarioEvent: Sendable, Encodable {
         case skipped
     }
 
-    var kind = "step"
-    var file: String
-    var line: Int?
+    public var kind = "step"
+    public var file: String
+    public var line: Int?
     /// The line as written.
-    var step: String
-    var status: Status
+    public var step: String
+    public var status: Status
     /// What happened, one line each.
-    var detail: [String] = []
+    public var detail: [String] = []
     /// How the device's state changed (`+ transactions.t2 = {…}`, `~ …: 12.5 -> 13`, `- …`).
-    var changes: [String] = []
+    public var changes: [String] = []
     /// For a failed expectation: what was expected, what was found, and where values differ.
-    var expected: String?
-    var actual: String?
-    var diff: [String] = []
+    public var expected: String?
+    public var actual: String?
+    public var diff: [String] = []
 
-    init(location: ScenarioLocation, step: String, status: Status) {
+    /// An event for the step at `location`.
+    public init(location: ScenarioLocation, step: String, status: Status) {
         self.file = location.file
         self.line = location.line
         self.step = step
@@ -40,22 +41,23 @@ struct ScenarioEvent: Sendable, Encodable {
 }
 
 /// What became of one file.
-struct ScenarioFileResult: Sendable, Encodable {
-    enum Outcome: String, Sendable, Encodable {
+public struct ScenarioFileResult: Sendable, Encodable {
+    public enum Outcome: String, Sendable, Encodable {
         case passed, failed, error, skipped
     }
 
-    var kind = "file"
-    var file: String
-    var title: String?
-    var outcome: Outcome
-    var steps = 0
-    var expectationsPassed = 0
-    var expectationsFailed = 0
+    public var kind = "file"
+    public var file: String
+    public var title: String?
+    public var outcome: Outcome
+    public var steps = 0
+    public var expectationsPassed = 0
+    public var expectationsFailed = 0
     /// Why it was skipped or stopped.
-    var reason: String?
+    public var reason: String?
 
-    init(file: String, title: String?, outcome: Outcome) {
+    /// A result, counts at zero.
+    public init(file: String, title: String?, outcome: Outcome) {
         self.file = file
         self.title = title
         self.outcome = outcome
@@ -63,17 +65,21 @@ struct ScenarioFileResult: Sendable, Encodable {
 }
 
 /// The last line of a run: every file's outcome counted.
-struct ScenarioSummary: Sendable, Encodable {
-    var kind = "summary"
-    var files = 0
-    var passed = 0
-    var failed = 0
-    var errors = 0
-    var skipped = 0
-    var expectationsPassed = 0
-    var expectationsFailed = 0
+public struct ScenarioSummary: Sendable, Encodable {
+    public var kind = "summary"
+    public var files = 0
+    public var passed = 0
+    public var failed = 0
+    public var errors = 0
+    public var skipped = 0
+    public var expectationsPassed = 0
+    public var expectationsFailed = 0
 
-    mutating func add(_ result: ScenarioFileResult) {
+    /// A summary of no files.
+    public init() {}
+
+    /// Counts one file's result.
+    public mutating func add(_ result: ScenarioFileResult) {
         files += 1
         expectationsPassed += result.expectationsPassed
         expectationsFailed += result.expectationsFailed
@@ -85,8 +91,9 @@ struct ScenarioSummary: Sendable, Encodable {
         }
     }
 
-    /// 2 when a script had an error, 1 when an expectation failed, else 0.
-    var exitCode: ExitCode {
-        errors > 0 ? .usage : failed > 0 ? .failure : .success
+    /// The exit status a run reports: 2 when a script had an error, 1 when an expectation
+    /// failed (or the machine failed under a step), else 0.
+    public var exitStatus: Int32 {
+        errors > 0 ? 2 : failed > 0 ? 1 : 0
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+import RxChain
 
 extension ScenarioWorld {
     /// Evaluates `expectation`; a miss sets the event's status to failed with the expected
@@ -20,11 +20,11 @@ extension ScenarioWorld {
             actual = path.value(in: try await value(of: subject))?.count.map { .number(Double($0)) }
             comparison = compared
             what += " count \(path)"
-        case .sameLedger(let other):
-            let left = try await ledger(of: subject)
-            let right = try await ledger(of: other)
+        case .sameState(let other):
+            let left = try await replicated(of: subject)
+            let right = try await replicated(of: other)
             if left == right {
-                event.detail = ["\(subject) and \(other) hold the same ledger"]
+                event.detail = ["\(subject) and \(other) hold the same \(domain.name)"]
             } else {
                 event.status = .failed
                 event.expected = "\(subject) == \(other)"
@@ -85,25 +85,25 @@ extension ScenarioWorld {
         return name
     }
 
-    /// The whole value paths read: a device's state, or the replayed playbook's ledger.
+    /// The whole value paths read: a device's state, or the replayed playbook's state.
     private func value(of subject: ScenarioExpectation.Subject) async throws -> ScenarioValue {
         switch subject {
         case .device(let name): try await snapshot(of: device(name))
-        case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).ledger)
+        case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).state)
         }
     }
 
-    /// The replicated ledger only (what every device converges on).
-    private func ledger(of subject: ScenarioExpectation.Subject) async throws -> ScenarioValue {
+    /// The replicated state only (what every device converges on).
+    private func replicated(of subject: ScenarioExpectation.Subject) async throws -> ScenarioValue {
         switch subject {
-        case .device(let name): try ScenarioValue(encoding: await device(name).state.replicated)
-        case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).ledger)
+        case .device(let name): try ScenarioValue(encoding: await device(name).state[keyPath: Domain.replicated])
+        case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).state)
         }
     }
 
     /// Replays the remote playbook as it is now (or its first `upto` lines).
-    func replay(upto: Int?) async throws -> LedgerReplay {
+    func replay(upto: Int?) async throws -> PlaybookReplay<Domain> {
         let chunk = try await remote.inner.read(after: nil)
-        return LedgerReplay.replay(chunk.lines, upto: upto)
+        return PlaybookReplay.replay(chunk.lines, domain: domain, upto: upto)
     }
 }

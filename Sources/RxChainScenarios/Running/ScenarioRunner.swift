@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 import RxChain
 
 /// Runs one parsed script: opens its remote and devices, runs every step in order, and
@@ -18,24 +17,39 @@ import RxChain
 ///   else anonymous). Each run puts its playbook under a fresh `run-<UUID>/` below the given
 ///   prefix, so a scenario starts from an empty playbook and reruns never collide; nothing is
 ///   deleted from the bucket afterwards.
-struct ScenarioRunner {
-    let script: ScenarioScript
+public struct ScenarioRunner<Domain: ScenarioDomain>: Sendable {
+    let script: ScenarioScript<Domain.Command>
+    let domain: Domain
     /// Relative paths in the script (named devices, `remote directory PATH`, `playbook load`)
     /// are resolved against this directory: the script's own.
     let baseDirectory: URL
     /// The process environment (S3 endpoint and credentials).
-    var environment: [String: String] = [:]
+    var environment: [String: String]
     /// The files `playbook load` names, as ``readPlaybookFiles(of:baseDirectory:)`` read them.
-    var playbookFiles: [String: Result<Data, NDJSONFileError>] = [:]
+    var playbookFiles: [String: Result<Data, NDJSONFileError>]
+
+    /// A runner of `script` for `domain`; `playbookFiles` as ``readPlaybookFiles(of:baseDirectory:)`` read them.
+    public init(
+        script: ScenarioScript<Domain.Command>, domain: Domain, baseDirectory: URL, environment: [String: String] = [:],
+        playbookFiles: [String: Result<Data, NDJSONFileError>] = [:]
+    ) {
+        self.script = script
+        self.domain = domain
+        self.baseDirectory = baseDirectory
+        self.environment = environment
+        self.playbookFiles = playbookFiles
+    }
 
     /// Reads every file a `playbook load` step of `script` names (relative to `baseDirectory`),
     /// byte for byte: the step appends them verbatim, broken lines included.
     ///
     /// > Important: Blocking file I/O: call it before the run, on the command's thread, never
     /// > from a task.
-    static func readPlaybookFiles(of script: ScenarioScript, baseDirectory: URL) -> [String: Result<
-        Data, NDJSONFileError
-    >] {
+    public static func readPlaybookFiles(of script: ScenarioScript<Domain.Command>, baseDirectory: URL) -> [String:
+        Result<
+            Data, NDJSONFileError
+        >]
+    {
         var files: [String: Result<Data, NDJSONFileError>] = [:]
         for step in script.steps {
             guard case .loadPlaybook(let path) = step.action, files[path] == nil else { continue }
@@ -62,7 +76,7 @@ struct ScenarioRunner {
     }
 
     /// Runs the script; `emit` gets each step's event as soon as the step is done.
-    func run(emit: (ScenarioEvent) throws -> Void) async throws -> ScenarioFileResult {
+    public func run(emit: (ScenarioEvent) throws -> Void) async throws -> ScenarioFileResult {
         var result = ScenarioFileResult(file: script.file, title: script.title, outcome: .passed)
         if case .s3(_, let endpoint) = script.remote, endpoint == nil,
             (environment["RXCHAIN_S3_ENDPOINT"] ?? "").isEmpty
@@ -76,11 +90,12 @@ struct ScenarioRunner {
             "rxchain-scenario-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let clock = ScenarioClock(seconds: script.clockStart)
-        let world: ScenarioWorld
+        let world: ScenarioWorld<Domain>
         do {
+            let (remote, setting) = try makeRemote(root: root)
             world = ScenarioWorld(
-                remote: ScenarioRemote(try makeRemote(root: root)), clock: clock, baseDirectory: baseDirectory,
-                playbookFiles: playbookFiles)
+                domain: domain, remote: ScenarioRemote(remote), setting: setting, clock: clock,
+                baseDirectory: baseDirectory, playbookFiles: playbookFiles)
         } catch {
             result.outcome = .failed
             result.reason = "cannot set up the remote: \(error)"
@@ -131,15 +146,17 @@ struct ScenarioRunner {
         return result
     }
 
-    /// The script's remote: a directory (in `root` unless a path is given) or S3.
-    private func makeRemote(root: URL) throws -> any PlaybookRemote {
+    /// The script's remote, and the setting naming it: a directory (in `root` unless a path
+    /// is given) or S3.
+    private func makeRemote(root: URL) throws -> (any PlaybookRemote, RemoteSetting) {
         switch script.remote {
         case .directory(let path):
             // The script's own playbook: its directory is made here (a remote never makes one).
             let file = path.map(playbookFile) ?? root.appendingPathComponent("remote/playbook.ndjson")
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            return try DirectoryRemote(file.path)
+            let setting = try RemoteSetting(parsing: file.path)
+            return (try setting.makeRemote(), setting)
         case .s3(let location, let endpoint):
             let region = S3Credentials.region(environment: environment)
             let setting = try RemoteSetting(
@@ -151,7 +168,7 @@ struct ScenarioRunner {
                     "AWS_ACCESS_KEY_ID": environment["RXCHAIN_S3_ACCESS_KEY_ID"] ?? "",
                     "AWS_SECRET_ACCESS_KEY": environment["RXCHAIN_S3_SECRET_ACCESS_KEY"] ?? "",
                 ])
-            return try setting.makeRemote(credentials: credentials, region: region)
+            return (try setting.makeRemote(credentials: credentials, region: region), setting)
         }
     }
 

@@ -1,29 +1,34 @@
 import Foundation
-import Ledger
 import RxChain
 
-/// What a running scenario holds: the shared remote, the virtual clock and the devices;
-/// it carries out one step at a time and says what happened.
-final class ScenarioWorld {
+/// What a running scenario holds: the domain, the shared remote, the virtual clock and the
+/// devices; it carries out one step at a time and says what happened.
+final class ScenarioWorld<Domain: ScenarioDomain> {
+    let domain: Domain
     let remote: ScenarioRemote
+    /// The setting every device opens with (the remote's location; the devices use `remote`).
+    let setting: RemoteSetting
     let clock: ScenarioClock
     let baseDirectory: URL
     /// The contents of the files `playbook load` names, read before the run (see ``ScenarioRunner/readPlaybookFiles(of:baseDirectory:)``).
     let playbookFiles: [String: Result<Data, NDJSONFileError>]
-    private(set) var devices: [String: ScenarioDevice] = [:]
+    private(set) var devices: [String: ScenarioDevice<Domain>] = [:]
 
     init(
-        remote: ScenarioRemote, clock: ScenarioClock, baseDirectory: URL,
+        domain: Domain, remote: ScenarioRemote, setting: RemoteSetting, clock: ScenarioClock, baseDirectory: URL,
         playbookFiles: [String: Result<Data, NDJSONFileError>] = [:]
     ) {
+        self.domain = domain
         self.remote = remote
+        self.setting = setting
         self.clock = clock
         self.baseDirectory = baseDirectory
         self.playbookFiles = playbookFiles
     }
 
     func open(_ name: String, directory: URL) async throws {
-        devices[name] = try await ScenarioDevice.open(name: name, directory: directory, remote: remote, clock: clock)
+        devices[name] = try await ScenarioDevice.open(
+            name: name, directory: directory, domain: domain, remote: remote, setting: setting, clock: clock)
     }
 
     func closeAll() async {
@@ -31,13 +36,13 @@ final class ScenarioWorld {
     }
 
     /// The device `name` (the parser checked that it is declared).
-    func device(_ name: String) -> ScenarioDevice { devices[name]! }
+    func device(_ name: String) -> ScenarioDevice<Domain> { devices[name]! }
 
     /// Runs `step`.
     ///
     /// - Throws: ``ScenarioScriptError`` when the step cannot be carried out as written;
     ///   any other error when the machine failed.
-    func run(_ step: ScenarioStep) async throws -> ScenarioEvent {
+    func run(_ step: ScenarioStep<Domain.Command>) async throws -> ScenarioEvent {
         var event = ScenarioEvent(location: step.location, step: step.text, status: .ok)
         func scriptError(_ message: String) -> ScenarioScriptError {
             ScenarioScriptError(location: step.location, message: message)
@@ -76,7 +81,7 @@ final class ScenarioWorld {
                 }
                 remote.arm(point == .afterDownload ? .fail : .lostResponse)
                 let before = try await snapshot(of: device)
-                try await sync(device, into: &event)
+                try await sync(device, into: &event, maxFailures: 1)
                 if !remote.disarm() {
                     event.detail.append("\(name) had nothing to append: it crashed after the download")
                 }
@@ -113,51 +118,33 @@ final class ScenarioWorld {
 
     // MARK: Messages
 
-    private func send(_ message: ScenarioStep.DeviceMessage, to device: ScenarioDevice) async throws
-        -> ScenarioDevice.SendOutcome
+    private func send(_ message: ScenarioStep<Domain.Command>.DeviceMessage, to device: ScenarioDevice<Domain>)
+        async throws -> ScenarioDevice<Domain>.SendOutcome
     {
         switch message {
-        case .action(let action):
-            return try await device.record(action)
-        case .put(let id, let charge, let category, let type, let description, let at):
+        case .command(let command):
+            let made: Domain.AppMessage
             do {
-                let action = try LedgerCommand.put(
-                    id: id, charge: charge, category: category, type: type, description: description,
-                    modifiedAt: at ?? clock.now)
-                return try await device.record(action)
-            } catch let rejection as Rejection {
-                return device.refused(rejection.description)
+                made = try domain.message(for: command, in: await device.state, now: clock.now)
+            } catch {
+                return device.refused(error.description)
             }
-        case .edit(let id, let fields, let at):
-            guard let current = await device.state.replicated.transactions[id] else {
-                return device.refused("payload.id: no transaction with id '\(id)'")
-            }
-            guard !current.isDeleted, let charge = fields.charge ?? current.charge else {
-                return device.refused("payload.id: " + LedgerEditCommand.deletedReason(id))
-            }
-            do {
-                let action = try LedgerCommand.put(
-                    id: id, charge: charge, category: fields.category, type: fields.type,
-                    description: fields.description, modifiedAt: at ?? clock.now)
-                return try await device.record(action)
-            } catch let rejection as Rejection {
-                return device.refused(rejection.description)
-            }
-        case .delete(let id, let at):
-            return try await device.record(.deleteTransaction(id: id, deletedAt: at ?? clock.now))
+            return try await device.send(made)
         case .raw(let line):
-            switch ActionParser.parse(line) {
-            case .success(let entry): return try await device.record(entry.action)
+            var bytes = Array(line.utf8)
+            let read = bytes.withUnsafeMutableBytes { domain.readLine(UnsafeRawBufferPointer($0)) }
+            switch read {
+            case .success(let entry): return try await device.send(domain.message(for: entry.action))
             case .failure(let error): return device.refused(error.description)
             }
-        case .local(let message):
-            return await device.send(local: message)
         }
     }
 
     // MARK: Sync
 
-    private func sync(_ device: ScenarioDevice, into event: inout ScenarioEvent) async throws {
+    private func sync(_ device: ScenarioDevice<Domain>, into event: inout ScenarioEvent, maxFailures: Int? = nil)
+        async throws
+    {
         guard device.isOnline else {
             event.status = .note
             event.detail.append("\(device.name) is offline: not synced (\(device.pending) actions queued)")
@@ -165,7 +152,7 @@ final class ScenarioWorld {
         }
         let before = try await snapshot(of: device)
         let statusBefore = device.syncStatus
-        let report = try await device.sync()
+        let result = await device.sync(maxFailures: maxFailures ?? ScenarioDevice<Domain>.maxFailures)
         let status = device.syncStatus
         for fault in remote.takePlayedFaults() {
             event.detail.append("the remote played: \(fault)")
@@ -176,12 +163,11 @@ final class ScenarioWorld {
             + "appended \(status.linesUploaded - statusBefore.linesUploaded)"
         let recovered = status.recoveredActions - statusBefore.recoveredActions
         if recovered > 0 { summary += ", recognised \(recovered) already in the playbook" }
-        if report.conflicts > 0 { summary += ", \(report.conflicts) conflicts retried" }
         event.detail.append(summary)
         for ignored in status.ignoredActions.suffix(max(0, status.ignoredCount - statusBefore.ignoredCount)) {
             event.detail.append("\(device.name) dropped \(ignored.key) (\(ignored.tag)): \(ignored.reason)")
         }
-        if let failure = report.failure {
+        if let failure = result.failure {
             event.status = .note
             event.detail.append("\(device.name) not in sync: \(failure) (\(device.pending) actions still queued)")
         }
@@ -211,14 +197,8 @@ final class ScenarioWorld {
 
     // MARK: States
 
-    /// A device's state as the value paths read: the replicated ledger's members
-    /// (`categories`, `transactions`) beside the screen's (`errors`, `filter`, `route`).
-    func snapshot(of device: ScenarioDevice) async throws -> ScenarioValue {
-        let state = await device.state
-        guard case .object(var members) = try ScenarioValue(encoding: state.replicated) else { return .null }
-        members["errors"] = try ScenarioValue(encoding: state.errors)
-        members["filter"] = state.filter.map(ScenarioValue.string) ?? .null
-        members["route"] = try ScenarioValue(encoding: state.route)
-        return .object(members)
+    /// A device's state as the value paths read it (``ScenarioDomain/scenarioValue(of:)``).
+    func snapshot(of device: ScenarioDevice<Domain>) async throws -> ScenarioValue {
+        try domain.scenarioValue(of: await device.state)
     }
 }

@@ -1,0 +1,147 @@
+import Foundation
+import RxChain
+
+/// One device of a scenario: a ``RxChain/PlaybookDevice`` in its own directory, syncing with the
+/// scenario's shared remote through the same sync driver as every other device
+/// (``RxChain/PlaybookDevice/syncNow(maxFailures:)``).
+///
+/// ```
+/// DIR/queue/   the device's actions not yet in the playbook
+/// DIR/sync/    what it has read of the playbook: snapshot, journal, sync status
+/// ```
+///
+/// Its retries do not wait (the scenario's time is the virtual clock, moved only by the
+/// script), and its sync status records the virtual clock's times.
+final class ScenarioDevice<Domain: ScenarioDomain> {
+    /// What became of a message.
+    enum SendOutcome {
+        case applied
+        /// A conflict rule ignored it (not an error: every device ignores it alike).
+        case ignored(String)
+        /// The device refused it as invalid.
+        case rejected(String)
+    }
+
+    /// What one `sync` did: `nil` when the device ended in sync, otherwise why not.
+    struct SyncResult {
+        var failure: String?
+    }
+
+    /// Most failed sends in a row one `sync` takes before it gives up (conflicts are retried
+    /// at once, like the device's own sync manager does).
+    static var maxFailures: Int { 5 }
+
+    let name: String
+    let directory: URL
+    let domain: Domain
+    private let options: DeviceOptions
+    private(set) var device: PlaybookDevice<Domain>
+    /// Whether `sync` may reach the remote.
+    var isOnline = true
+    /// The last error the device reported (a refused message, a failed sync), for `expect … error`.
+    private(set) var lastError: String?
+    /// Whether the last sync failed.
+    private(set) var lastSyncFailed = false
+
+    private init(name: String, directory: URL, domain: Domain, options: DeviceOptions, device: PlaybookDevice<Domain>) {
+        self.name = name
+        self.directory = directory
+        self.domain = domain
+        self.options = options
+        self.device = device
+    }
+
+    /// Opens the device in `directory`, syncing with `remote` (the playbook `setting` names);
+    /// a new store gets `name` as its device id, so its playbook lines read
+    /// `"actionId":"<name>:<seq>"`.
+    static func open(
+        name: String, directory: URL, domain: Domain, remote: ScenarioRemote, setting: RemoteSetting,
+        clock: ScenarioClock
+    ) async throws -> ScenarioDevice {
+        let queueDirectory = PlaybookDevice<Domain>.queueDirectory(of: directory)
+        if !FileManager.default.fileExists(atPath: queueDirectory.path) {
+            try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
+            try await SyncQueue.open(directory: queueDirectory, deviceID: name).close()
+        }
+        var options = DeviceOptions()
+        options.remote = setting
+        options.wrapRemote = { _ in remote }
+        options.startsOnline = false
+        options.retry = .deterministic(base: .zero, cap: .zero)
+        options.now = { clock.date }
+        let device = try await PlaybookDevice.open(directory: directory, domain: domain, options: options)
+        return ScenarioDevice(name: name, directory: directory, domain: domain, options: options, device: device)
+    }
+
+    // MARK: State
+
+    var state: Domain.AppState { get async { await device.state } }
+
+    /// Actions waiting in the queue.
+    var pending: Int { device.sync.queue.pendingCount }
+
+    /// The playbook sync status.
+    var syncStatus: PlaybookSyncStatus { device.transport!.currentStatus }
+
+    /// One word for where the sync stands.
+    var status: ScenarioDeviceStatus {
+        if !isOnline { return .offline }
+        if lastSyncFailed { return .failing }
+        return pending > 0 ? .pending : .synced
+    }
+
+    /// Queued actions the rules no longer apply on top of the snapshot (they stay queued
+    /// until a sync drops them).
+    var skippedOnOpen: [Rejection] { device.skippedOnOpen }
+
+    // MARK: Messages
+
+    /// Sends `message`: applied (and, when it is persisted, durably queued), ignored, or refused.
+    func send(_ message: Domain.AppMessage) async throws -> SendOutcome {
+        let handle = device.store.submit(message)
+        do {
+            _ = try await handle.applied
+        } catch let rejection as Rejection {
+            await device.store.settle()
+            if rejection.isIgnored { return .ignored(rejection.reason) }
+            lastError = rejection.description
+            return .rejected(rejection.description)
+        }
+        if message.persistence == .persisted { try await handle.persisted() }
+        return .applied
+    }
+
+    /// Notes input the device could not read (a raw line that is not an action).
+    func refused(_ reason: String) -> SendOutcome {
+        lastError = reason
+        return .rejected(reason)
+    }
+
+    // MARK: Sync and crashes
+
+    /// Downloads what is new and appends the queued actions, retrying conflicts and failures
+    /// up to ``maxFailures`` sends in a row (`maxFailures` 1: stop at the first failure).
+    func sync(maxFailures: Int = ScenarioDevice.maxFailures) async -> SyncResult {
+        var result = SyncResult()
+        do {
+            try await device.syncNow(maxFailures: maxFailures)
+        } catch let error as DeviceError {
+            if case .syncFailed(let reason, _) = error { result.failure = reason } else { result.failure = "\(error)" }
+        } catch {
+            result.failure = "\(error)"
+        }
+        lastSyncFailed = result.failure != nil
+        if let failure = result.failure { lastError = "sync failed: \(failure)" }
+        return result
+    }
+
+    /// Drops everything in memory and reopens the device from disk, as after a crash.
+    func crash() async throws {
+        await device.close()
+        device = try await PlaybookDevice.open(directory: directory, domain: domain, options: options)
+    }
+
+    func close() async {
+        await device.close()
+    }
+}
