@@ -3,6 +3,7 @@ import Foundation
 /// How ``SyncManager`` records outcomes: queue acknowledgements and dead letters, the
 /// senders' staged continuations, and the published ``SyncStatus``.
 extension SyncManager {
+    /// Acknowledges records the coalescing rules made redundant (no need to wait for the write).
     func acknowledge(_ records: [QueueRecord]) {
         do {
             try queue.acknowledge(records.map(\.seq))
@@ -10,6 +11,11 @@ extension SyncManager {
             recordFailure(String(describing: error))
             return
         }
+        acknowledged(records)
+    }
+
+    /// Tells the senders of `records`, acknowledged in the queue, and refreshes the counts.
+    func acknowledged(_ records: [QueueRecord]) {
         let progresses = progressBySeq.withLock { table in records.compactMap { table.removeValue(forKey: $0.seq) } }
         for progress in progresses { progress.requestsAcknowledged(1) }
         refreshCounts()

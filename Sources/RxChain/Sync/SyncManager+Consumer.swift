@@ -24,11 +24,16 @@ extension SyncManager {
                 $0.inFlightCount = batch.count
                 $0.lastAttemptAt = Date()
             }
-            let outcome: SyncOutcome
+            var outcome: SyncOutcome
             do {
                 outcome = try await transport.send(batch)
             } catch {
                 outcome = .retryLater(reason: String(describing: error))
+            }
+            if outcome == .acknowledged, let failure = await acknowledgeDurably(batch) {
+                // The queue could not record the acknowledgement (its write or fsync failed; it
+                // took the acknowledgement back): not a success, the batch is tried again.
+                outcome = .retryLater(reason: "the acknowledgement was not recorded: \(failure)")
             }
             updateStatus { $0.inFlightCount = 0 }
             let action = settle(batch, outcome: outcome)
@@ -39,11 +44,23 @@ extension SyncManager {
         }
     }
 
-    /// Records what became of `batch` and returns the state machine's next action.
+    /// Acknowledges `batch` in the queue and waits until that is on disk; returns the error
+    /// when it could not be recorded.
+    func acknowledgeDurably(_ batch: [QueueRecord]) async -> (any Error)? {
+        do {
+            try await queue.acknowledge(batch.map(\.seq)).persisted()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Records what became of `batch` and returns the state machine's next action; an
+    /// acknowledged batch is already acknowledged in the queue (``acknowledgeDurably(_:)``).
     func settle(_ batch: [QueueRecord], outcome: SyncOutcome) -> SyncManagerStateMachine.Action {
         switch outcome {
         case .acknowledged:
-            acknowledge(batch)
+            acknowledged(batch)
             updateStatus {
                 $0.lastSuccessAt = Date()
                 $0.consecutiveFailures = 0

@@ -128,6 +128,26 @@ struct SyncHarness {
         await harness.finish()
     }
 
+    /// The remote took the batch but the queue cannot record that (here: it was closed while
+    /// the batch was out). That is not a success: the batch waits for the backoff like any
+    /// failure instead of being sent again and again at once.
+    @Test func anAcknowledgementTheQueueCannotRecordBacksOff() async throws {
+        let queueBox = Lock<SyncQueue?>(nil)
+        let transport = ScriptedTransport { _ in
+            if let queue = queueBox.withLock({ $0 }) { await queue.close() }
+        }
+        let harness = try await SyncHarness.make(transport: transport, online: false)
+        queueBox.withLock { $0 = harness.queue }
+        _ = try await harness.store.submit(.create("n1", "x")).persisted()
+        await harness.manager.connectivityChanged(online: true)
+        await harness.waitForRetryTimer()
+        #expect(transport.batches.count == 1)
+        let lastError = harness.manager.currentStatus.lastError ?? ""
+        #expect(lastError.hasPrefix("the acknowledgement was not recorded: queue at "), "\(lastError)")
+        #expect(harness.manager.currentStatus.consecutiveFailures == 1)
+        await harness.finish()
+    }
+
     @Test func retryLaterWaitsAtLeastTheDelayTheRemoteAskedFor() async throws {
         let transport = ScriptedTransport(script: [.retryLater(after: .seconds(30), reason: "Retry-After: 30")])
         let harness = try await SyncHarness.make(transport: transport)
