@@ -18,7 +18,7 @@ enum LedgerCommand {
             """,
         forwardedOptions: [storeOption, waitOption],
         subcommands: [
-            LedgerReplayCommand(), LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(),
+            ReplayCommand(domain: LedgerDomain()), LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(),
             LedgerCategoriesCommand(), LedgerListCommand(), LedgerApplyCommand(), LedgerSyncCommand(),
             LedgerStatusCommand(), LedgerCompactCommand(),
         ])

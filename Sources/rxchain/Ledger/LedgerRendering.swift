@@ -53,3 +53,12 @@ enum LedgerRendering {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
+
+/// The ledger in the terminal: its JSON and its table (deleted records included).
+extension LedgerDomain: TerminalDomain {
+    var jsonShape: String { #"{"categories":[…],"transactions":{…}}"# }
+
+    func json(_ ledger: ReplicatedLedger) throws -> String { try LedgerRendering.json(ledger) }
+
+    func text(_ ledger: ReplicatedLedger) -> String { LedgerRendering.table(ledger, includeDeleted: true) }
+}
