@@ -25,6 +25,10 @@ import Foundation
 /// {"type":"transactions/put",…}
 /// ```
 ///
+/// An intent lives only while its append has not committed: the writer removes it right
+/// after publishing the commit record, so committed lines are never taken for an append
+/// that died, whatever happens to the record later.
+///
 /// The file is overwritten in place (write, cut to size, fsync); a reader that catches it
 /// half-written, or a crash that leaves it so, sees no intent (``load(_:)`` returns `nil`).
 /// Since lines are written only after their intent is on disk, "no intent" never hides

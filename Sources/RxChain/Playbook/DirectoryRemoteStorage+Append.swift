@@ -89,6 +89,7 @@ extension DirectoryRemoteStorage {
         }
         let committed = record.advanced(to: record.length + lines.count)
         try committed.publish(to: commitPath, directory: directoryPath)
+        retireIntent()
         return .committed(revision: committed.revision, cursor: Self.cursor(at: committed.length))
     }
 
@@ -99,6 +100,18 @@ extension DirectoryRemoteStorage {
     private func discard(_ landed: POSIXFile.Placement?, from file: POSIXFile) {
         guard let landed, landed.isContiguous, (try? file.size()) == landed.end else { return }
         try? file.truncate(to: landed.start)
+    }
+
+    /// Removes the intent once its lines are committed: from then on they are committed lines,
+    /// and an intent left behind would call them ours to cut should the commit record ever
+    /// go back to the version the intent builds on (a record restored from a backup).
+    ///
+    /// Not fsynced, and a failure is not an error: an intent that outlives its commit (a crash
+    /// right after the record was published) builds on an older record than the current one,
+    /// so ``settle(_:)`` ignores it; only a record put back by hand within that window could
+    /// meet it again.
+    private func retireIntent() {
+        _ = unlink(intentPath)
     }
 
     /// Checks that the playbook's directory exists; it is never created.

@@ -53,6 +53,28 @@ import Testing
         }
     }
 
+    /// A commit record put back to an earlier, well-formed version (restored from a backup, or
+    /// by a file-sync tool) leaves committed lines past its length. They were acknowledged to
+    /// their writer: they are adopted again, never cut as if they were an append that died.
+    @Test func aRecordRestoredToAnEarlierVersionLosesNoCommittedLine() async throws {
+        try await PlaybookFixture.with { fixture in
+            let remote = try fixture.remote()
+            let first = try #require(
+                try await remote.append(ndjson("a"), expecting: .noPlaybook, localCopy: nil).committedRevision)
+            let earlierRecord = fixture.commitText()
+            #expect(try await remote.append(ndjson("b"), expecting: first, localCopy: nil).committedRevision != nil)
+            try fixture.writeFile(fixture.commitPath, earlierRecord)
+
+            let other = try fixture.remote()
+            let outcome = try await other.append(ndjson("c"), expecting: first, localCopy: nil)
+            let current = try #require(outcome.conflictRevision, "\(outcome)")
+            #expect(fixture.fileText() == "a\nb\n")
+            #expect(try await other.append(ndjson("c"), expecting: current, localCopy: nil).committedRevision != nil)
+            #expect(fixture.fileText() == "a\nb\nc\n")
+            #expect(try await remote.read(after: nil).lines == ndjson("a", "b", "c"))
+        }
+    }
+
     @Test func aRepairStopsAtTheLastCompleteLineAndAnIncompleteOneIsRefused() async throws {
         try await PlaybookFixture.with { fixture in
             try fixture.writeFile(fixture.playbookPath, "a\nb\nhal")

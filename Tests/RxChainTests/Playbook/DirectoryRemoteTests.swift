@@ -31,7 +31,8 @@ import Testing
                     == PlaybookChunk(lines: ndjson("one", "two"), cursor: cursor, revision: revision))
             #expect(
                 try fixture.directoryEntries()
-                    == ["playbook.ndjson", "playbook.ndjson.commit", "playbook.ndjson.intent", "playbook.ndjson.lock"])
+                    == ["playbook.ndjson", "playbook.ndjson.commit", "playbook.ndjson.lock"],
+                "the intent is removed once its lines are committed")
         }
     }
 
