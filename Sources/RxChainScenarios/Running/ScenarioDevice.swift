@@ -101,7 +101,7 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
         let handle = device.store.submit(message)
         do {
             _ = try await handle.applied
-        } catch let rejection as Rejection {
+        } catch let rejection {
             await device.store.settle()
             if rejection.isIgnored { return .ignored(rejection.reason) }
             lastError = rejection.description
