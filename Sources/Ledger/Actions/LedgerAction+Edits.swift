@@ -20,6 +20,24 @@ extension LedgerAction {
         }
     }
 
+    /// A put of a transaction someone adds (`add`): refused when `id` names a deleted
+    /// transaction in `ledger`, which the put would leave deleted, changing nothing anyone sees.
+    ///
+    /// - Throws: a ``RxChain/Rejection`` naming `payload.id` (deleted or empty) or `payload.charge`.
+    public static func add(
+        id: String, in ledger: ReplicatedLedger, charge: Double, category: String?, type: TransactionType?,
+        description: String?, modifiedAt: Timestamp
+    ) throws(Rejection) -> LedgerAction {
+        if ledger.transactions[id]?.isDeleted == true {
+            throw Rejection(
+                tag: putTag,
+                reason: "transaction '\(id)' is deleted and stays deleted; add it under another id",
+                field: "payload.id")
+        }
+        return try put(
+            id: id, charge: charge, category: category, type: type, description: description, modifiedAt: modifiedAt)
+    }
+
     /// A put that changes the given fields of transaction `id` in `ledger` (its charge kept
     /// when `charge` is `nil`).
     ///

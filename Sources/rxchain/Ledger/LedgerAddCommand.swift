@@ -2,6 +2,8 @@ import Foundation
 import Ledger
 
 /// `rxchain ledger --store DIR add --charge N --category NAME [...]`: records a new transaction and prints its id.
+///
+/// `--id` of a deleted transaction is refused with exit 1 (a put never brings it back).
 struct LedgerAddCommand: Command {
     let name = "add"
     let summary = "record a new transaction (prints its id)"
@@ -27,9 +29,9 @@ struct LedgerAddCommand: Command {
         let description = arguments.value("description")
         let terminal = context.terminal
         return try LedgerCommand.withDevice(arguments, context: context) { device in
-            let action = try LedgerAction.put(
-                id: id, charge: charge, category: category, type: type, description: description,
-                modifiedAt: modifiedAt)
+            let action = try LedgerAction.add(
+                id: id, in: await device.state.replicated, charge: charge, category: category, type: type,
+                description: description, modifiedAt: modifiedAt)
             try await device.record(action)
             try terminal.writeLine(id)
             return .success

@@ -208,12 +208,34 @@ import Testing
         }
     }
 
+    @Test func addingUnderTheIdOfADeletedTransactionIsRefused() async throws {
+        try await withDirectory { directory in
+            let store = directory.appendingPathComponent("store").path
+            for words in [
+                ["add", "--id", "t1", "--charge", "5", "--category", "food", "--at", "2024-05-01T10:00:00Z"],
+                ["delete", "t1", "--at", "2024-05-01T11:00:00Z"],
+            ] {
+                let result = try await ledger(["--store", store] + words)
+                #expect(result.exitCode == 0, "\(result)")
+            }
+            let add = try await ledger([
+                "--store", store, "add", "--id", "t1", "--charge", "7", "--category", "food", "--at",
+                "2024-05-01T12:00:00Z",
+            ])
+            #expect(add.exitCode == 1, "\(add)")
+            #expect(add.stdout.isEmpty, "no id is printed for what was not recorded: \(add)")
+            #expect(add.stderr.contains("transaction 't1' is deleted and stays deleted"), "\(add)")
+            let status = try await ledger(["--store", store, "status"])
+            #expect(status.stdout.contains("pending:  2 actions"), "only the add and the delete: \(status)")
+        }
+    }
+
     // MARK: control characters
 
     @Test func escapeSequencesInADescriptionAreEscapedInTextAndKeptInJSON() async throws {
         try await withDirectory { directory in
             let store = directory.appendingPathComponent("store").path
-            let description = "\u{1B}[2J\u{1B}[31mred\u{07}\u{9B}"
+            let description = "\u{1B}[2J\u{1B}[31mred\u{07}\u{9B}\u{202E}txt.exe\u{2066}"
             let add = try await ledger([
                 "--store", store, "add", "--id", "t1", "--charge", "1", "--category", "x\u{1B}]0;title\u{07}",
                 "--description", description, "--at", "2024-05-01T10:00:00Z",
@@ -223,7 +245,8 @@ import Testing
             #expect(list.exitCode == 0, "\(list)")
             #expect(!list.stdout.contains("\u{1B}") && !list.stdout.contains("\u{07}"), "\(list)")
             #expect(!list.stdout.contains("\u{9B}"), "\(list)")
-            #expect(list.stdout.contains(#"\u{1B}[2J\u{1B}[31mred\u{7}\u{9B}"#), "\(list)")
+            #expect(!list.stdout.contains("\u{202E}") && !list.stdout.contains("\u{2066}"), "\(list)")
+            #expect(list.stdout.contains(#"\u{1B}[2J\u{1B}[31mred\u{7}\u{9B}\u{202E}txt.exe\u{2066}"#), "\(list)")
             #expect(list.stdout.contains(#"x\u{1B}]0;title\u{7}"#), "\(list)")
 
             let json = try await ledger(["--store", store, "list", "--json"])
