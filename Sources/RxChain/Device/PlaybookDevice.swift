@@ -119,9 +119,12 @@ public final class PlaybookDevice<Domain: DeviceDomain>: Sendable {
         let remote: RemoteSetting?
         let transport: PlaybookTransport<Domain>?
         do {
-            remote = try rememberedRemote(directory: directory, given: options.remote)
+            let saved = try RemoteSetting.saved(in: directory)
+            remote = options.remote ?? saved
             if let remote {
                 let named = try remote.makeRemote(credentials: options.s3Credentials, region: options.s3Region)
+                // Remembered only once it makes a remote: a location refused now would be refused on every run.
+                if remote != saved { try remote.save(in: directory) }
                 transport = try await PlaybookTransport.open(
                     directory: syncDirectory(of: directory), remote: options.wrapRemote?(named) ?? named,
                     domain: domain, maxBatchSize: options.maxBatchSize, identity: queue,
@@ -154,13 +157,6 @@ public final class PlaybookDevice<Domain: DeviceDomain>: Sendable {
     }
 
     /// The remote to use: `given` (saved when it differs from the remembered one), else the remembered one.
-    private static func rememberedRemote(directory: URL, given: RemoteSetting?) throws -> RemoteSetting? {
-        let saved = try RemoteSetting.saved(in: directory)
-        guard let given else { return saved }
-        if given != saved { try given.save(in: directory) }
-        return given
-    }
-
     /// Applies the queued actions, in order, on top of `base`.
     static func rebuild(domain: Domain, base: Domain.AppState, pending: [QueueRecord]) -> (
         Domain.AppState, [Rejection]

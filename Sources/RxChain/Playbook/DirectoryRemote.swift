@@ -88,10 +88,15 @@ public struct DirectoryRemote: PlaybookRemote {
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` naming the problem for
     ///   a relative file URL (`file:name`, which would name `/name`), another scheme
     ///   (`mailto:`, `http://`), a URL with a host, a query or a fragment, an empty location,
-    ///   or one naming a directory.
+    ///   or one naming a directory (ending in `/`, or an existing directory).
     public init(_ location: String, lockTimeout: Duration = .seconds(10)) throws {
         let path = try Self.playbookPath(parsing: location)
-        self.location = URL(fileURLWithPath: path).absoluteString
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw PlaybookRemoteError.invalidLocation(
+                location, reason: "it names a directory; name the playbook file, e.g. …/playbook.ndjson")
+        }
+        self.location = URL(fileURLWithPath: path, isDirectory: false).absoluteString
         let directory = String(path[..<path.lastIndex(of: "/")!])
         storage = DirectoryRemoteStorage(
             location: self.location, playbookPath: path, directoryPath: directory.isEmpty ? "/" : directory,

@@ -34,6 +34,7 @@ struct LedgerCategoriesCommand: Command {
                 try await device.record(action)
                 return .success
             }
+            await StoreWarnings.write(for: device, to: terminal)
             let categories = await device.state.replicated.categories
             if json {
                 try terminal.writeJSON(categories)

@@ -17,7 +17,7 @@ struct LedgerListCommand: Command {
         let all = arguments.flag("all")
         let terminal = context.terminal
         return try LedgerCommand.withDevice(arguments, context: context) { device in
-            QuarantineWarning.write(for: device.sync.queue, to: terminal)
+            await StoreWarnings.write(for: device, to: terminal)
             let ledger = await device.state.replicated
             try terminal.writeLine(
                 json

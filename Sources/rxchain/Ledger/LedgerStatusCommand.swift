@@ -96,7 +96,7 @@ struct LedgerStatusCommand: Command {
         try LedgerCommand.checkStore(directory, mustExist: true)
         let view = try Self.view(of: directory)
         let queueDirectory = LedgerDevice.queueDirectory(of: directory)
-        if let warning = QuarantineWarning.line(count: view.quarantined, queueDirectory: queueDirectory) {
+        if let warning = StoreWarnings.quarantine(count: view.quarantined, queueDirectory: queueDirectory) {
             context.terminal.writeErrorLine(warning)
         }
         if arguments.flag("json") {

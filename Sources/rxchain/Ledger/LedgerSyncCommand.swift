@@ -90,7 +90,7 @@ struct LedgerSyncCommand: Command {
         let json = arguments.flag("json")
         let terminal = context.terminal
         return try LedgerCommand.withDevice(arguments, context: context, options: options) { device in
-            QuarantineWarning.write(for: device.sync.queue, to: terminal)
+            StoreWarnings.writeQuarantine(for: device.sync.queue, to: terminal)
             let report = try await device.syncNow(maxFailures: Self.maxFailures)
             if json {
                 try terminal.writeJSON(View(report))

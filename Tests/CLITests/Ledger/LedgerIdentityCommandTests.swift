@@ -5,25 +5,8 @@ import Testing
 /// identity (its queue file moved aside, its directory copied, a line written by someone else
 /// with its id), every action recorded by any store ends in the playbook exactly once, and a
 /// playbook that vanished is never replaced by a new one.
-@Suite struct LedgerIdentityCommandTests {
-    func withDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-identity-cli-\(UUID())")
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("remote"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try await body(directory)
-    }
-
-    func ledger(_ arguments: [String]) async throws -> CLIResult {
-        try await CLIRunner().run(["ledger"] + arguments, environment: ["NO_COLOR": "1"])
-    }
-
-    @discardableResult
-    func succeed(_ store: URL, _ words: [String]) async throws -> CLIResult {
-        let result = try await ledger(["--store", store.path] + words)
-        #expect(result.exitCode == 0, "\(words): \(result)")
-        return result
-    }
+@Suite struct LedgerIdentityCommandTests: LedgerStoreSuite {
+    let directoryPrefix = "ledger-identity-cli"
 
     /// The categories the playbook's lines create, in line order (what each store recorded).
     func categoryLines(_ playbook: URL) throws -> [String] {

@@ -3,28 +3,8 @@ import Testing
 
 /// `rxchain ledger sync` and `status` end to end, through the built executable: stores in
 /// temporary directories syncing with one `file://` playbook.
-@Suite struct LedgerSyncCommandTests {
-    /// A fresh directory with an empty `remote/` for the playbook (a remote never creates
-    /// its directory), removed by `body`'s end.
-    func withDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-sync-cli-\(UUID())")
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("remote"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try await body(directory)
-    }
-
-    func ledger(_ arguments: [String]) async throws -> CLIResult {
-        try await CLIRunner().run(["ledger"] + arguments, environment: ["NO_COLOR": "1"])
-    }
-
-    /// `ledger --store DIR words…`, expecting exit 0.
-    @discardableResult
-    func succeed(_ store: URL, _ words: [String]) async throws -> CLIResult {
-        let result = try await ledger(["--store", store.path] + words)
-        #expect(result.exitCode == 0, "\(words): \(result)")
-        return result
-    }
+@Suite struct LedgerSyncCommandTests: LedgerStoreSuite {
+    let directoryPrefix = "ledger-sync-cli"
 
     /// The `actionId`s of the playbook's lines, in order.
     func actionIDs(_ playbook: URL) throws -> [String] {
@@ -33,11 +13,6 @@ import Testing
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             return try #require(object?["actionId"] as? String, "line without actionId: \(line)")
         }
-    }
-
-    func statusJSON(_ store: URL) async throws -> [String: Any] {
-        let result = try await succeed(store, ["status", "--json"])
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
     @Test func twoStoresSyncingWithOnePlaybookConverge() async throws {

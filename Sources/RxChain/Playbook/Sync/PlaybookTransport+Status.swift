@@ -64,6 +64,7 @@ extension PlaybookTransport {
             localCopyOnDisk = nil  // emptied before the local file shows the new playbook
         }
         baseRelay.send(snapshot.state)
+        resetBeforeNextSync = reason
         updateStatus { $0.resetReason = reason }
     }
 

@@ -154,6 +154,7 @@ extension PlaybookTransport {
         next.revision = revision
         next.cursor = cursor
         snapshot = next
+        resetBeforeNextSync = nil
         localCopy?.append(lines)
         if applied.linesRead > 0 { baseRelay.send(snapshot.state) }
         let header = PlaybookLocalFile.JournalHeader(

@@ -59,6 +59,9 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     public nonisolated let directory: URL
     /// The device's id and numbering (its queue), when the transport guards them.
     var identity: (any DeviceIdentity)?
+    /// Why the local file was discarded, while no download has read the playbook again since:
+    /// until then the snapshot holds none of the playbook's lines. `nil` otherwise.
+    public internal(set) var resetBeforeNextSync: String?
     /// Why the last sync step could not save `sync-status.json`, if it could not.
     public internal(set) var statusSaveFailure: String?
     let io = DispatchQueue(label: "rxchain.playbook-transport.io")
@@ -82,6 +85,10 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
 
     /// Opens the local file in `directory` for the playbook at `remote` (creating nothing
     /// until the first sync).
+    ///
+    /// A local file that has to be discarded (damaged, for another remote or reducer version)
+    /// leaves the device with the empty state until the next sync reads the playbook again;
+    /// the status saved at once says why (``PlaybookSyncStatus/resetReason``).
     ///
     /// - Parameters:
     ///   - identity: the device's queue, whose actionIds the transport keeps the device's own
@@ -107,6 +114,11 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
             directory: directory.standardizedFileURL, remote: remote, domain: domain, maxBatchSize: maxBatchSize,
             loaded: loaded, savedStatus: saved, pendingCount: pendingCount, now: now)
         await transport.use(identity: identity)
+        if loaded.resetReason != nil {
+            // Until the next sync the device shows nothing it read from the playbook: say why
+            // now, where a status reader looks, not only after that sync.
+            await transport.saveStatus()
+        }
         return transport
     }
 
@@ -123,6 +135,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
         self.journalLength = loaded.journalLength
         self.snapshotBytes = loaded.snapshotBytes
         self.needsSnapshotWrite = loaded.snapshotBytes == 0 || loaded.resetReason != nil
+        self.resetBeforeNextSync = loaded.resetReason
         self.pendingCount = pendingCount
         self.now = now
         var status = savedStatus ?? PlaybookSyncStatus(location: remote.location)
