@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
-        .testTarget(name: "RxChainTests", dependencies: ["RxChain", "Signals", "RxChainTesting"]),
+        .testTarget(name: "RxChainTests", dependencies: ["RxChain", "RxChainScenarios", "Signals", "RxChainTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
         .testTarget(name: "CLITests", dependencies: ["RxChainTesting"]),

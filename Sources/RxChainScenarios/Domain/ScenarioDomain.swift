@@ -23,8 +23,9 @@ import RxChain
 /// }
 /// ```
 public protocol ScenarioDomain: DeviceDomain where AppState: Encodable {
-    /// One of the domain's own steps, as parsed.
-    associatedtype Command: Sendable
+    /// One of the domain's own steps, as parsed; `Never` (the default) for a domain with none,
+    /// whose scripts use only `DEVICE: send {…}`.
+    associatedtype Command: Sendable = Never
 
     /// The first words of the domain's own steps (`add`, `edit`, `category`…).
     var commandVerbs: [String] { get }
@@ -48,4 +49,22 @@ extension ScenarioDomain {
     public func scenarioValue(of state: AppState) throws -> ScenarioValue {
         try ScenarioValue(encoding: state)
     }
+}
+
+/// A domain without steps of its own: its scripts record actions with `DEVICE: send {…}` only.
+///
+/// ```swift
+/// extension RegisterDomain: ScenarioDomain {}
+/// ```
+extension ScenarioDomain where Command == Never {
+    /// None.
+    public var commandVerbs: [String] { [] }
+
+    /// Never called: the parser calls it only for a verb of ``commandVerbs``.
+    public func parseCommand(_ words: [ScenarioWord]) throws(ScenarioSyntaxError) -> Never {
+        throw ScenarioSyntaxError("the \(name) domain has no steps of its own: use 'send {…}'")
+    }
+
+    /// Never called: there is no command.
+    public func message(for command: Never, in state: AppState, now: Timestamp) throws(Rejection) -> AppMessage {}
 }

@@ -61,7 +61,16 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
         let queueDirectory = PlaybookDevice<Domain>.queueDirectory(of: directory)
         if !FileManager.default.fileExists(atPath: queueDirectory.path) {
             try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
-            try await SyncQueue.open(directory: queueDirectory, deviceID: name).close()
+            // Recorded in the queue's log: an id only given to `open` is not kept, and the
+            // device would open with a generated one.
+            let queue = try await SyncQueue.open(directory: queueDirectory)
+            do {
+                try await queue.changeDeviceID(to: name)
+            } catch {
+                await queue.close()
+                throw error
+            }
+            await queue.close()
         }
         var options = DeviceOptions()
         options.remote = setting

@@ -2,8 +2,6 @@ import Foundation
 import RxChain
 import Testing
 
-@testable import Ledger
-
 @Suite struct RemoteSettingTests {
     @Test func anS3LocationRemembersItsEndpoint() throws {
         let setting = try RemoteSetting(

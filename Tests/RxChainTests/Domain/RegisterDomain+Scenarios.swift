@@ -1,0 +1,4 @@
+import RxChainScenarios
+
+/// Scripts drive the register with the engine's `DEVICE: send {…}` only.
+extension RegisterDomain: ScenarioDomain {}
