@@ -28,67 +28,45 @@ import RxChain
 public enum LedgerReducer {
     /// The ledger's reducer: one entry per tag.
     public static let reducer = TagCompositeReducer<LedgerState, LedgerMessage, LedgerAction> {
-        On(LedgerAction.putTag, reducer: action)
-        On(LedgerAction.deleteTag, reducer: action)
-        On(LedgerAction.newCategoryTag, reducer: action)
-        On(LedgerAction.renameCategoryTag, reducer: action)
-        On(LedgerAction.deleteCategoryTag, reducer: action)
+        LedgerAction.tags.map { On(LedgerMessage.actionCase($0), applyByRules) }
 
-        On(LedgerMessage.recordErrorTag) { state, message in
-            guard case .recordError(let text) = message else { throw mismatch(message) }
-            var next = state
-            next.errors.append(text)
-            return DataSync(next)
+        On(LedgerMessage.recordErrorCase) { state, text in
+            state.errors.append(text)
+            return []
         }
-        On(LedgerMessage.dismissErrorTag) { state, message in
-            guard case .dismissError(let index) = message else { throw mismatch(message) }
+        On(LedgerMessage.dismissErrorCase) { state, index in
             guard state.errors.indices.contains(index) else {
                 throw Rejection(
-                    tag: message.tag, reason: "no error at index \(index) (there are \(state.errors.count))",
-                    field: "index")
+                    tag: LedgerMessage.dismissErrorCase.tag,
+                    reason: "no error at index \(index) (there are \(state.errors.count))", field: "index")
             }
-            var next = state
-            next.errors.remove(at: index)
-            return DataSync(next)
+            state.errors.remove(at: index)
+            return []
         }
-        On(LedgerMessage.filterTag) { state, message in
-            guard case .setFilter(let filter) = message else { throw mismatch(message) }
-            var next = state
-            next.filter = filter
-            return DataSync(next)
+        On(LedgerMessage.setFilterCase) { state, filter in
+            state.filter = filter
+            return []
         }
-        On(LedgerMessage.routeTag) { state, message in
-            guard case .navigate(let route) = message else { throw mismatch(message) }
-            var next = state
-            next.route = route
-            return DataSync(next)
+        On(LedgerMessage.navigateCase) { state, route in
+            state.route = route
+            return []
         }
-        On(LedgerMessage.rebaseTag) { state, message in
-            guard case .rebase(let ledger) = message else { throw mismatch(message) }
-            var next = state
-            next.replicated = ledger
-            return DataSync(next)
+        On(LedgerMessage.rebaseCase) { state, ledger in
+            state.replicated = ledger
+            return []
         }
     }
 
-    /// Applies a persisted action by ``LedgerRules``: one sync request when the ledger
-    /// changed, a rejection when the rules ignored it or it is invalid.
-    static let action = Reducer<LedgerState, LedgerMessage, LedgerAction> { state, message in
-        guard case .action(let action) = message else { throw mismatch(message) }
-        var next = state
-        switch LedgerRules.apply(action, to: &next.replicated) {
+    /// Applies an action by ``LedgerRules``: its one sync request is the action itself when the
+    /// ledger changed; a rejection when the rules ignored it or it is invalid.
+    @Sendable static func applyByRules(_ state: inout LedgerState, _ action: LedgerAction) throws -> [LedgerAction] {
+        switch LedgerRules.apply(action, to: &state.replicated) {
         case .applied:
-            return DataSync(next, requests: [action])
+            return [action]
         case .ignored(let reason):
             throw Rejection.ignored(tag: action.tag, reason: reason.description)
         case .invalid(let error):
             throw Rejection(tag: action.tag, reason: error.detail, field: error.field)
         }
-    }
-
-    /// A message reached the entry of a tag it does not carry: impossible through the
-    /// composite (it dispatches on the message's own tag), reported rather than trapped.
-    private static func mismatch(_ message: LedgerMessage) -> Rejection {
-        Rejection(tag: message.tag, reason: "the message's case does not match its tag's reducer")
     }
 }

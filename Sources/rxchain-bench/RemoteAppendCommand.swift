@@ -20,8 +20,7 @@ enum RemoteAppendCommand {
             var revision = try await remote.currentRevision()
             var conflicts = 0
             for number in 1..<(options.count + 1) {
-                let line = ActionLine(
-                    type: "test/append", payload: ["n": number], actionId: "\(options.tag):\(number)")
+                let line = Line(actionId: "\(options.tag):\(number)", payload: ["n": number])
                 let data = try encoder.encode(line) + Data("\n".utf8)
                 var outcome = try await remote.append(data, expecting: revision, localCopy: nil)
                 while case .conflict(let current) = outcome {
@@ -36,6 +35,13 @@ enum RemoteAppendCommand {
             FileHandle.standardError.write(Data("rxchain-bench remote-append: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// One appended line (encoded with sorted keys: `actionId`, `payload`, `type`).
+    private struct Line: Encodable {
+        var actionId: String
+        var payload: [String: Int]
+        var type = "test/append"
     }
 
     private struct Options {

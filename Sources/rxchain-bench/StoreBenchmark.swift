@@ -4,11 +4,13 @@ import RxChain
 enum StoreBenchmark {
     struct Increment: Message {
         var tag: MessageTag { "counter/increment" }
-        var persistence: Persistence { .local }
     }
 
     static let counterReducer = TagCompositeReducer<Int, Increment, Int> {
-        On("counter/increment") { count, _ in DataSync(count &+ 1) }
+        On("counter/increment") { count, _ in
+            count &+= 1
+            return []
+        }
     }
 
     /// The baseline: the same reducer in a plain actor, one awaited call per message.
@@ -59,14 +61,12 @@ extension StoreBenchmark {
     struct Touch: Message {
         let key: Int
         var tag: MessageTag { "records/touch" }
-        var persistence: Persistence { .local }
     }
 
     static let recordsReducer = TagCompositeReducer<Records, Touch, Int> {
         On("records/touch") { state, message in
-            var next = state
-            next.items[message.key, default: 0] &+= 1
-            return DataSync(next)
+            state.items[message.key, default: 0] &+= 1
+            return []
         }
     }
 

@@ -116,14 +116,13 @@ import Testing
         }
     }
 
-    @Test func messagesArePersistedOnlyWhenTheyAreActions() {
-        #expect(LedgerMessage.action(.newCategory("x")).persistence == .persisted)
+    @Test func onlyActionsProduceSyncRequests() throws {
         #expect(LedgerMessage.action(.newCategory("x")).tag == "categories/new")
         for local in [
             LedgerMessage.recordError("e"), .dismissError(at: 0), .setFilter(nil), .navigate(to: .categories),
             .rebase(ReplicatedLedger()),
         ] {
-            #expect(local.persistence == .local)
+            #expect(try LedgerReducer.reducer.reduce(LedgerState(errors: ["e"]), local).requests.isEmpty)
         }
     }
 

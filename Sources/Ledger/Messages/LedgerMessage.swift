@@ -2,14 +2,14 @@ import RxChain
 
 /// Everything that can be sent to a ledger store: the persisted actions and this screen's local messages.
 ///
-/// | message | tag | persistence |
+/// | message | tag | synced |
 /// | --- | --- | --- |
-/// | ``action(_:)`` | the action's own: `transactions/put`, `transactions/delete`, `categories/new`, `categories/rename`, `categories/delete` | persisted |
-/// | ``recordError(_:)`` | `errors/record` | local |
-/// | ``dismissError(at:)`` | `errors/dismiss` | local |
-/// | ``setFilter(_:)`` | `screen/filter` | local |
-/// | ``navigate(to:)`` | `screen/route` | local |
-/// | ``rebase(_:)`` | `sync/rebase` | local |
+/// | ``action(_:)`` | the action's own: `transactions/put`, `transactions/delete`, `categories/new`, `categories/rename`, `categories/delete` | yes, when the rules apply it |
+/// | ``recordError(_:)`` | `errors/record` | never (this screen only) |
+/// | ``dismissError(at:)`` | `errors/dismiss` | never |
+/// | ``setFilter(_:)`` | `screen/filter` | never |
+/// | ``navigate(to:)`` | `screen/route` | never |
+/// | ``rebase(_:)`` | `sync/rebase` | never |
 ///
 /// Every message is handled by ``LedgerReducer/reducer`` (all of them registered in one file).
 ///
@@ -34,32 +34,42 @@ public enum LedgerMessage: Message, Hashable {
     /// ``LedgerDevice``, never by a screen).
     case rebase(ReplicatedLedger)
 
-    /// `errors/record`.
-    public static let recordErrorTag: MessageTag = "errors/record"
-    /// `errors/dismiss`.
-    public static let dismissErrorTag: MessageTag = "errors/dismiss"
-    /// `screen/filter`.
-    public static let filterTag: MessageTag = "screen/filter"
-    /// `screen/route`.
-    public static let routeTag: MessageTag = "screen/route"
-    /// `sync/rebase`.
-    public static let rebaseTag: MessageTag = "sync/rebase"
-
-    /// The message's type: an action's playbook `type`, or one of the local tags above.
+    /// The message's type: an action's playbook `type`, or the tag of its case below.
     public var tag: MessageTag {
         switch self {
         case .action(let action): action.tag
-        case .recordError: Self.recordErrorTag
-        case .dismissError: Self.dismissErrorTag
-        case .setFilter: Self.filterTag
-        case .navigate: Self.routeTag
-        case .rebase: Self.rebaseTag
+        case .recordError: Self.recordErrorCase.tag
+        case .dismissError: Self.dismissErrorCase.tag
+        case .setFilter: Self.setFilterCase.tag
+        case .navigate: Self.navigateCase.tag
+        case .rebase: Self.rebaseCase.tag
         }
     }
+}
 
-    /// ``Persistence/persisted`` for actions, ``Persistence/local`` for everything else.
-    public var persistence: Persistence {
-        if case .action = self { return .persisted }
-        return .local
+extension LedgerMessage {
+    /// ``action(_:)`` sent under one of the actions' tags (``LedgerAction/tags``).
+    public static func actionCase(_ tag: MessageTag) -> MessageCase<LedgerMessage, LedgerAction> {
+        MessageCase(tag) { if case .action(let action) = $0 { action } else { nil } }
+    }
+    /// ``recordError(_:)``: `errors/record`.
+    public static let recordErrorCase = MessageCase<LedgerMessage, String>("errors/record") {
+        if case .recordError(let text) = $0 { text } else { nil }
+    }
+    /// ``dismissError(at:)``: `errors/dismiss`.
+    public static let dismissErrorCase = MessageCase<LedgerMessage, Int>("errors/dismiss") {
+        if case .dismissError(let index) = $0 { index } else { nil }
+    }
+    /// ``setFilter(_:)``: `screen/filter`.
+    public static let setFilterCase = MessageCase<LedgerMessage, String?>("screen/filter") {
+        if case .setFilter(let filter) = $0 { .some(filter) } else { nil }
+    }
+    /// ``navigate(to:)``: `screen/route`.
+    public static let navigateCase = MessageCase<LedgerMessage, LedgerRoute>("screen/route") {
+        if case .navigate(let route) = $0 { route } else { nil }
+    }
+    /// ``rebase(_:)``: `sync/rebase`.
+    public static let rebaseCase = MessageCase<LedgerMessage, ReplicatedLedger>("sync/rebase") {
+        if case .rebase(let ledger) = $0 { ledger } else { nil }
     }
 }

@@ -33,7 +33,8 @@ extension TreeDictionary {
     /// once, so splitting a large map costs O(nodes); an empty map splits in O(1).
     ///
     /// - Precondition: `parts` is a power of two from 1 to ``maximumParts``.
-    public consuming func split(into parts: Int) -> [TreeDictionary] {
+    @usableFromInline
+    package consuming func split(into parts: Int) -> [TreeDictionary] {
         Self.checkPartCount(parts)
         guard parts > 1 else { return [self] }
         let root = self.root
@@ -62,7 +63,8 @@ extension TreeDictionary {
     ///
     /// - Precondition: `parts.count` is a power of two from 1 to ``maximumParts``, and part
     ///   `i` holds only keys of part `i`.
-    public init(joining parts: [TreeDictionary]) {
+    @usableFromInline
+    package init(joining parts: [TreeDictionary]) {
         Self.checkPartCount(parts.count)
         if parts.count == 1 {
             self = parts[0]

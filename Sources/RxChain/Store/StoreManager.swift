@@ -117,6 +117,9 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
 
     // MARK: Observing
 
+    /// Number of slices currently observed: a test hook, for the package's own tests.
+    package nonisolated var observedSliceCount: Int { slices.count }
+
     /// Every new state, starting with the current one.
     ///
     /// A new observer gets the current state at once while the store is idle. While the store
@@ -127,9 +130,6 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
 
     /// The rejections of messages sent with ``send(_:)`` or ``submit(_:)``, in order.
     public nonisolated var failures: Signal<Rejection> { failureRelay.signal }
-
-    /// Number of slices currently observed (for diagnostics and tests).
-    public nonisolated var observedSliceCount: Int { slices.count }
 
     /// A signal of the distinct values at `keyPath`, starting with the current one.
     ///

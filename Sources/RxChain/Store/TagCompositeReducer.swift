@@ -4,8 +4,14 @@
 ///
 /// ```swift
 /// let counterReducer = TagCompositeReducer<Int, CounterMessage, String> {
-///     On("counter/increment") { count, _ in DataSync(count + 1) }
-///     On("counter/reset") { _, _ in DataSync(0) }
+///     On(CounterMessage.addCase) { count, amount in
+///         count += amount
+///         return ["add \(amount)"]
+///     }
+///     On("counter/reset") { count, _ in
+///         count = 0
+///         return ["reset"]
+///     }
 /// }
 /// ```
 ///
@@ -75,53 +81,14 @@ public struct TagCompositeReducer<State, Msg: Message, Request>: Sendable {
         return ReducerMemo(tag: empty, reducer: reducer)
     }
 
-    /// Whether a reducer is registered for `tag`.
-    public func handles(_ tag: MessageTag) -> Bool { reducers.value(for: tag) != nil }
-
     /// The composite as a plain ``Reducer``.
     @inlinable
     public var reducer: Reducer<State, Msg, Request> {
-        Reducer { state, message in try self.reduce(state, message) }
-    }
-}
-
-/// One registration in a ``TagCompositeReducer``: a tag and the reducer for it.
-public struct On<State, Msg: Message, Request>: Sendable {
-    /// The tag this entry handles.
-    public let tag: MessageTag
-    /// The reducer for messages with that tag.
-    public let reducer: Reducer<State, Msg, Request>
-
-    /// Registers `body` for messages tagged `tag`.
-    public init(
-        _ tag: MessageTag,
-        _ body: @escaping @Sendable (State, Msg) throws -> DataSync<State, Request>
-    ) {
-        self.tag = tag
-        self.reducer = Reducer(body)
-    }
-
-    /// Registers an existing reducer for messages tagged `tag`.
-    public init(_ tag: MessageTag, reducer: Reducer<State, Msg, Request>) {
-        self.tag = tag
-        self.reducer = reducer
-    }
-}
-
-/// Collects `On` entries for ``TagCompositeReducer/init(_:)``.
-@resultBuilder
-public enum TagReducerBuilder<State, Msg: Message, Request> {
-    public static func buildExpression(_ entry: On<State, Msg, Request>) -> [On<State, Msg, Request>] { [entry] }
-    public static func buildExpression(_ entries: [On<State, Msg, Request>]) -> [On<State, Msg, Request>] {
-        entries
-    }
-    public static func buildBlock(_ parts: [On<State, Msg, Request>]...) -> [On<State, Msg, Request>] {
-        parts.flatMap { $0 }
-    }
-    public static func buildOptional(_ part: [On<State, Msg, Request>]?) -> [On<State, Msg, Request>] { part ?? [] }
-    public static func buildEither(first: [On<State, Msg, Request>]) -> [On<State, Msg, Request>] { first }
-    public static func buildEither(second: [On<State, Msg, Request>]) -> [On<State, Msg, Request>] { second }
-    public static func buildArray(_ parts: [[On<State, Msg, Request>]]) -> [On<State, Msg, Request>] {
-        parts.flatMap { $0 }
+        Reducer { state, message in
+            guard let reducer = reducers.value(for: message.tag) else {
+                throw Rejection.unknownTag(message.tag, registered: tags)
+            }
+            return try reducer.apply(message, to: &state)
+        }
     }
 }

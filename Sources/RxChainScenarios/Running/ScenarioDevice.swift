@@ -105,7 +105,7 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
 
     // MARK: Messages
 
-    /// Sends `message`: applied (and, when it is persisted, durably queued), ignored, or refused.
+    /// Sends `message`: applied (and its sync requests, if any, durably queued), ignored, or refused.
     func send(_ message: Domain.AppMessage) async throws -> SendOutcome {
         let handle = device.store.submit(message)
         do {
@@ -116,7 +116,7 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
             lastError = rejection.description
             return .rejected(rejection.description)
         }
-        if message.persistence == .persisted { try await handle.persisted() }
+        try await handle.persisted()
         return .applied
     }
 

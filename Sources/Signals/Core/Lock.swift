@@ -17,19 +17,20 @@ import Synchronization
 ///
 /// > Important: As with `Mutex`, never call out (observers, continuations, unknown
 /// > closures) from inside `withLock`: take what you need, leave, then act.
-public struct Lock<State: ~Copyable>: ~Copyable, Sendable {
+@usableFromInline
+package struct Lock<State: ~Copyable>: ~Copyable, Sendable {
     @usableFromInline let mutex: Mutex<State>
     @usableFromInline let handoff = Atomic<Bool>(false)
 
     /// Creates a lock guarding `initialState`.
     @inlinable
-    public init(_ initialState: consuming sending State) {
+    package init(_ initialState: consuming sending State) {
         mutex = Mutex(initialState)
     }
 
     /// Runs `body` with exclusive access to the state and returns its result.
     @inlinable
-    public borrowing func withLock<Result: ~Copyable, Failure: Error>(
+    package borrowing func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         try mutex.withLock { (state: inout sending State) throws(Failure) -> sending Result in

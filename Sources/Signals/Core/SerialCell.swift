@@ -12,7 +12,8 @@
 /// > Important: This is the one place in Signals that opts out of the compiler's
 /// > checking. Do not touch a cell from anywhere else (a timer, another
 /// > subscription, the subscriber's thread): use a ``Lock`` there instead.
-public final class SerialCell<Value>: @unchecked Sendable {
+@usableFromInline
+package final class SerialCell<Value>: @unchecked Sendable {
     // Safe because: see the type's documentation — accesses are serialised by
     // SerialDrain's ownership handoff (acquire on taking, release on leaving).
     // The value lives behind a pointer so that reads and writes on the delivery hot
@@ -21,14 +22,14 @@ public final class SerialCell<Value>: @unchecked Sendable {
 
     /// Creates a cell holding `value`.
     @inlinable
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         storage = UnsafeMutablePointer.allocate(capacity: 1)
         storage.initialize(to: value)
     }
 
     /// The held value; read and write it only from serial deliveries (see the type's documentation).
     @inlinable
-    public var value: Value {
+    package var value: Value {
         get { storage.pointee }
         _modify { yield &storage.pointee }
         set { storage.pointee = newValue }

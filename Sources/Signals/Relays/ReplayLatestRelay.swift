@@ -22,7 +22,7 @@ public final class ReplayLatestRelay<Value: Sendable>: Sendable {
     /// For a producer that stops sending while nobody observes and sends again when someone
     /// does, so that a new observer never starts with a value older than its subscription.
     @inlinable
-    public func forgetLatest() {
+    package func forgetLatest() {
         core.forgetLatest()
     }
 

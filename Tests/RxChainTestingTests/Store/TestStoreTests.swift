@@ -18,23 +18,20 @@ import Testing
             case .note: "basket/note"
             }
         }
-        var persistence: Persistence { .persisted }
     }
 
     static let reducer = TagCompositeReducer<Basket, BasketMessage, String> {
         On("basket/add") { state, message in
-            guard case .add(let item, let price) = message else { return DataSync(state) }
+            guard case .add(let item, let price) = message else { return [] }
             guard price >= 0 else { throw Rejection(tag: "basket/add", reason: "negative price", field: "price") }
-            var next = state
-            next.items.append(item)
-            next.prices[item] = price
-            return DataSync(next, requests: ["put \(item)"])
+            state.items.append(item)
+            state.prices[item] = price
+            return ["put \(item)"]
         }
         On("basket/note") { state, message in
-            guard case .note(let text) = message else { return DataSync(state) }
-            var next = state
-            next.note = text
-            return DataSync(next)
+            guard case .note(let text) = message else { return [] }
+            state.note = text
+            return []
         }
     }
 

@@ -6,16 +6,23 @@ import Testing
 
 private enum CounterMessage: Message {
     case add(Int), reset
-    var tag: MessageTag { if case .add = self { "counter/add" } else { "counter/reset" } }
-    var persistence: Persistence { .persisted }
+    var tag: MessageTag { if case .add = self { Self.addCase.tag } else { "counter/reset" } }
+
+    /// The `add` case: its tag, and how to read its payload (declared once).
+    static let addCase = MessageCase<CounterMessage, Int>("counter/add") {
+        if case .add(let amount) = $0 { amount } else { nil }
+    }
 }
 
 private let counterReducer = TagCompositeReducer<Int, CounterMessage, String> {
-    On("counter/add") { count, message in
-        guard case .add(let amount) = message else { return DataSync(count) }
-        return DataSync(count + amount, requests: ["add \(amount)"])
+    On(CounterMessage.addCase) { count, amount in  // the payload, already read
+        count += amount  // change the state in place…
+        return ["add \(amount)"]  // …and return the sync requests
     }
-    On("counter/reset") { _, _ in DataSync(0, requests: ["reset"]) }
+    On("counter/reset") { count, _ in
+        count = 0
+        return ["reset"]
+    }
 }
 
 @Suite struct EmbeddingExampleTests {

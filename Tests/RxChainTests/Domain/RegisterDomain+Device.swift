@@ -5,18 +5,19 @@ enum RegisterMessage: Message {
     case action(RegisterAction)
     case rebase(Register)
 
-    static let rebaseTag: MessageTag = "register/rebase"
+    static let rebaseCase = MessageCase<RegisterMessage, Register>("register/rebase") {
+        if case .rebase(let register) = $0 { register } else { nil }
+    }
+
+    static func actionCase(_ tag: MessageTag) -> MessageCase<RegisterMessage, RegisterAction> {
+        MessageCase(tag) { if case .action(let action) = $0 { action } else { nil } }
+    }
 
     var tag: MessageTag {
         switch self {
         case .action(let action): action.tag
-        case .rebase: Self.rebaseTag
+        case .rebase: Self.rebaseCase.tag
         }
-    }
-
-    var persistence: Persistence {
-        if case .action = self { return .persisted }
-        return .local
     }
 }
 
@@ -33,19 +34,17 @@ extension RegisterDomain: DeviceDomain {
     func rebaseMessage(_ state: Register) -> RegisterMessage { .rebase(state) }
 
     static let reducer = TagCompositeReducer<Register, RegisterMessage, RegisterAction> {
-        RegisterAction.tags.map { On($0, reducer: action) }
-        On(RegisterMessage.rebaseTag) { state, message in
-            guard case .rebase(let register) = message else { return DataSync(state) }
-            return DataSync(register)
+        RegisterAction.tags.map { On(RegisterMessage.actionCase($0), applyByRules) }
+        On(RegisterMessage.rebaseCase) { state, register in
+            state = register
+            return []
         }
     }
 
     /// Applies an action by the rules; its one sync request is the action itself.
-    static let action = Reducer<Register, RegisterMessage, RegisterAction> { state, message in
-        guard case .action(let action) = message else { return DataSync(state) }
-        var next = state
-        switch RegisterDomain().apply(action, to: &next) {
-        case .applied: return DataSync(next, requests: [action])
+    @Sendable static func applyByRules(_ state: inout Register, _ action: RegisterAction) throws -> [RegisterAction] {
+        switch RegisterDomain().apply(action, to: &state) {
+        case .applied: return [action]
         case .ignored(let reason): throw Rejection.ignored(tag: action.tag, reason: reason.description)
         case .invalid(let error): throw Rejection(tag: action.tag, reason: error.detail, field: error.field)
         }

@@ -136,7 +136,7 @@ import Testing
             #expect(text == fixture.fileText())
             var numbers: [String: [Int]] = [:]
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                let action = try JSONDecoder().decode(ActionLine<[String: Int]>.self, from: Data(line.utf8))
+                let action = try JSONDecoder().decode(AppendedLine.self, from: Data(line.utf8))
                 let parts = try #require(action.actionId?.split(separator: ":"), "line without actionId: \(line)")
                 #expect(parts.count == 2 && action.payload["n"] == Int(parts[1]), "damaged line: \(line)")
                 numbers[String(parts[0]), default: []].append(action.payload["n"] ?? -1)
@@ -194,4 +194,10 @@ import Testing
     struct ChildError: Error, CustomStringConvertible {
         var description: String
     }
+}
+
+/// A line `rxchain-bench remote-append` writes: `{"actionId":"<tag>:<n>","payload":{"n":<n>},"type":"test/append"}`.
+private struct AppendedLine: Decodable {
+    var actionId: String?
+    var payload: [String: Int]
 }

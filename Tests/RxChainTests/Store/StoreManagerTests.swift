@@ -263,12 +263,22 @@ import Testing
     @Test func aMessageWithTheEmptyTagIsAppliedOrRejectedByTheRegistry() async {
         struct Step: Message {
             let tag: MessageTag
-            var persistence: Persistence { .local }
         }
-        let withoutEmpty = TagCompositeReducer<Int, Step, Never> { On("step") { count, _ in DataSync(count + 1) } }
+        let withoutEmpty = TagCompositeReducer<Int, Step, Never> {
+            On("step") { count, _ in
+                count += 1
+                return []
+            }
+        }
         let withEmpty = TagCompositeReducer<Int, Step, Never> {
-            On("step") { count, _ in DataSync(count + 1) }
-            On("") { count, _ in DataSync(count + 100) }
+            On("step") { count, _ in
+                count += 1
+                return []
+            }
+            On("") { count, _ in
+                count += 100
+                return []
+            }
         }
         let rejecting = StoreManager(initialState: 0, reducer: withoutEmpty)
         let rejected = rejecting.submit(Step(tag: ""))

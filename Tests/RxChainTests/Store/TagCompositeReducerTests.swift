@@ -38,27 +38,80 @@ import Testing
             tallyReducer.tags == [
                 "tally/add", "tally/rename", "tally/record", "tally/entry", "tally/forbidden", "screen/show",
             ])
-        #expect(tallyReducer.handles("tally/add"))
-        #expect(!tallyReducer.handles("tally/unregistered"))
+    }
+
+    private struct Tagged: Message {
+        var tag: MessageTag
     }
 
     @Test(arguments: 1...40)
     func findsEveryTagAmongMany(count: Int) throws {
         let entries = (0..<count).map { index in
-            On<Int, TallyMessage, String>(MessageTag("domain/action-\(index)")) { _, _ in DataSync(index) }
+            On<Int, Tagged, String>(MessageTag("domain/action-\(index)")) { state, _ in
+                state = index
+                return []
+            }
         }
         let reducer = TagCompositeReducer(entries: entries)
         for index in 0..<count {
-            #expect(reducer.handles(MessageTag("domain/action-\(index)")))
+            #expect(try reducer.reduce(-1, Tagged(tag: MessageTag("domain/action-\(index)"))).state == index)
         }
-        #expect(!reducer.handles(MessageTag("domain/action-\(count)")))
+        #expect(throws: Rejection.self) { try reducer.reduce(-1, Tagged(tag: MessageTag("domain/action-\(count)"))) }
+    }
+
+    @Test func aCaseHandsItsReducerThePayloadAlreadyRead() throws {
+        let reducer = TagCompositeReducer<Tally, TallyMessage, String> {
+            On(TallyMessage.renameCase) { state, label in
+                state.label = label
+                return [label]
+            }
+        }
+        let renamed = try reducer.reduce(Tally(), .rename("rent"))
+        #expect(renamed == DataSync(Tally(label: "rent"), requests: ["rent"]))
+    }
+
+    /// A message whose `tag` names a case it is not (the domain's `tag` and its cases disagree)
+    /// is rejected by the case's entry, never handed a payload it does not carry.
+    @Test func aMessageThatIsNotItsTagsCaseIsRejected() {
+        let renameUnderTheAddTag = MessageCase<TallyMessage, String>("tally/add") {
+            if case .rename(let label) = $0 { label } else { nil }
+        }
+        let misfiled = TagCompositeReducer<Tally, TallyMessage, String> {
+            On(renameUnderTheAddTag) { state, label in
+                state.label = label
+                return []
+            }
+        }
+        #expect(
+            throws: Rejection(
+                tag: "tally/add", reason: "the message's case does not match the case registered for its tag")
+        ) {
+            try misfiled.reduce(Tally(), .add(1))
+        }
+    }
+
+    /// A reducer that changed the state and then threw leaves nothing behind: the state is the
+    /// one before the message.
+    @Test func aRejectionKeepsTheStateTheReducerWasGiven() async throws {
+        let reducer = TagCompositeReducer<Tally, TallyMessage, String> {
+            On(TallyMessage.renameCase) { state, label in
+                state.label = label
+                throw Rejection(tag: "tally/rename", reason: "changed, then refused")
+            }
+        }
+        let store = StoreManager(initialState: Tally(label: "before"), reducer: reducer)
+        await #expect(throws: Rejection.self) { try await store.submit(.rename("after")).applied }
+        #expect(await store.state.label == "before")
     }
 
     @Test func registeringATagTwiceStopsTheProgram() async {
         await #expect(processExitsWith: .failure) {
             _ = TagCompositeReducer<Int, TallyMessage, String> {
-                On("tally/add") { state, _ in DataSync(state) }
-                On("tally/add") { state, _ in DataSync(state + 1) }
+                On("tally/add") { _, _ in [] }
+                On("tally/add") { state, _ in
+                    state += 1
+                    return []
+                }
             }
         }
     }

@@ -30,44 +30,44 @@ enum TallyMessage: Message, Equatable {
         }
     }
 
-    var persistence: Persistence {
-        if case .screen = self { return .local }
-        return .persisted
+    static let addCase = MessageCase<TallyMessage, (amount: Int, sender: String)>("tally/add") {
+        if case .add(let amount, let sender) = $0 { (amount, sender) } else { nil }
+    }
+    static let renameCase = MessageCase<TallyMessage, String>("tally/rename") {
+        if case .rename(let label) = $0 { label } else { nil }
+    }
+    static let setRecordCase = MessageCase<TallyMessage, (key: String, value: Int)>("tally/record") {
+        if case .setRecord(let key, let value) = $0 { (key, value) } else { nil }
+    }
+    static let setEntryCase = MessageCase<TallyMessage, (key: String, value: Int?)>("tally/entry") {
+        if case .setEntry(let key, let value) = $0 { (key, value) } else { nil }
     }
 }
 
 /// The registry under test: one reducer per tag, requests describe what to sync.
 let tallyReducer = TagCompositeReducer<Tally, TallyMessage, String> {
-    On("tally/add") { state, message in
-        guard case .add(let amount, let sender) = message else { return DataSync(state) }
-        var next = state
-        next.count += amount
-        next.log.append("\(sender):\(amount)")
-        return DataSync(next, requests: ["add \(amount)"])
+    On(TallyMessage.addCase) { state, add in
+        state.count += add.amount
+        state.log.append("\(add.sender):\(add.amount)")
+        return ["add \(add.amount)"]
     }
-    On("tally/rename") { state, message in
-        guard case .rename(let label) = message else { return DataSync(state) }
+    On(TallyMessage.renameCase) { state, label in
         guard !label.isEmpty else {
             throw Rejection(tag: "tally/rename", reason: "the label must not be empty", field: "payload")
         }
-        var next = state
-        next.label = label
-        return DataSync(next, requests: ["rename \(label)", "audit rename"])
+        state.label = label
+        return ["rename \(label)", "audit rename"]
     }
-    On("tally/record") { state, message in
-        guard case .setRecord(let key, let value) = message else { return DataSync(state) }
-        var next = state
-        next.records[key] = value
-        return DataSync(next)
+    On(TallyMessage.setRecordCase) { state, record in
+        state.records[record.key] = record.value
+        return []
     }
-    On("tally/entry") { state, message in
-        guard case .setEntry(let key, let value) = message else { return DataSync(state) }
-        var next = state
-        next.entries[key] = value
-        return DataSync(next)
+    On(TallyMessage.setEntryCase) { state, entry in
+        state.entries[entry.key] = entry.value
+        return []
     }
     On("tally/forbidden") { _, _ in
         throw Rejection(tag: "tally/forbidden", reason: "never allowed")
     }
-    On("screen/show") { state, _ in DataSync(state) }
+    On("screen/show") { _, _ in [] }
 }

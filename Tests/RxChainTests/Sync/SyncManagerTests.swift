@@ -23,27 +23,23 @@ enum NoteMessage: Message {
         case .delete: "notes/delete"
         }
     }
-    var persistence: Persistence { .persisted }
 }
 
 let noteReducer = TagCompositeReducer<[String: String], NoteMessage, NoteRequest> {
     On("notes/create") { notes, message in
-        guard case .create(let id, let text) = message else { return DataSync(notes) }
-        var next = notes
-        next[id] = text
-        return DataSync(next, requests: [NoteRequest(tag: "notes/create", id: id, text: text)])
+        guard case .create(let id, let text) = message else { return [] }
+        notes[id] = text
+        return [NoteRequest(tag: "notes/create", id: id, text: text)]
     }
     On("notes/update") { notes, message in
-        guard case .update(let id, let text) = message else { return DataSync(notes) }
-        var next = notes
-        next[id] = text
-        return DataSync(next, requests: [NoteRequest(tag: "notes/update", id: id, text: text)])
+        guard case .update(let id, let text) = message else { return [] }
+        notes[id] = text
+        return [NoteRequest(tag: "notes/update", id: id, text: text)]
     }
     On("notes/delete") { notes, message in
-        guard case .delete(let id) = message else { return DataSync(notes) }
-        var next = notes
-        next[id] = nil
-        return DataSync(next, requests: [NoteRequest(tag: "notes/delete", id: id, text: "")])
+        guard case .delete(let id) = message else { return [] }
+        notes[id] = nil
+        return [NoteRequest(tag: "notes/delete", id: id, text: "")]
     }
 }
 
