@@ -23,7 +23,7 @@ import RxChain
 ///
 /// ```swift
 /// let store = StoreManager(initialState: LedgerState(), reducer: LedgerReducer.reducer)
-/// let state = try await store.submit(.action(.newCategory("Food"))).applied
+/// let state = try await store.submit(.action(.newCategory("Food"))).applied()
 /// ```
 public enum LedgerReducer {
     /// The ledger's reducer: one entry per tag.

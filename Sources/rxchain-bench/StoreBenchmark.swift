@@ -92,7 +92,7 @@ extension StoreBenchmark {
             let measured = await Stopwatch.medianNanoseconds(operations: messages) {
                 let store = StoreManager(initialState: initial, reducer: recordsReducer)
                 let tokens = (0..<subscribers).map { key in
-                    store.observe(\.items, key: key * 97 % 10_000).sink { _ in }
+                    store.slice(\.items, key: key * 97 % 10_000).sink { _ in }
                 }
                 for index in 0..<messages { store.send(Touch(key: (index &* 7919) % 10_000)) }
                 await store.settle()
@@ -118,7 +118,7 @@ extension StoreBenchmark {
             let initial = records(size)
             let measured = await Stopwatch.medianNanoseconds(operations: messages) {
                 let store = StoreManager(initialState: initial, reducer: recordsReducer)
-                let token = store.observe(\.items).sink { _ in }
+                let token = store.slice(\.items).sink { _ in }
                 for index in 0..<messages { store.send(Touch(key: (index &* 7919) % size)) }
                 await store.settle()
                 return (store, token)

@@ -190,7 +190,7 @@ public final class PlaybookDevice<Domain: DeviceDomain>: Sendable {
         let handle = store.submit(domain.message(for: action))
         let state: Domain.AppState
         do {
-            state = try await handle.applied
+            state = try await handle.applied()
         } catch {
             // The failure watch has queued the error message behind this one: let it land.
             await store.settle()

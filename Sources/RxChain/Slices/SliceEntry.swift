@@ -3,7 +3,7 @@ import Synchronization
 /// What the store calls on its actor after every state change: recompute a slice and publish it if it changed.
 ///
 /// A closure rather than a protocol existential: it is created by the (inlinable)
-/// `observe` call in the caller's module, so the slice code runs specialised for the
+/// `slice` call in the caller's module, so the slice code runs specialised for the
 /// caller's state type instead of through generic witness tables.
 @usableFromInline
 typealias SliceEvaluator<State> = @Sendable (State) -> Void

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The slices a store keeps up to date, shared by key path, released when nobody holds them.
 ///
-/// Registration happens on any thread (``StoreManager/observe(_:)`` is nonisolated);
+/// Registration happens on any thread (``StoreManager/slice(_:)`` is nonisolated);
 /// evaluation happens only on the store's actor, in state order. A slice stays
 /// registered while a ``Signal`` for it or a subscription to it is alive (each holds a
 /// lease); when the last lease goes, the slice is dropped and no longer evaluated.

@@ -1,7 +1,7 @@
 /// A receipt for one message sent with ``StoreManager/submit(_:)``: await the stage you need.
 ///
 /// Stages, in order:
-/// - ``applied``: the reducer ran; gives the state right after this message (the
+/// - ``applied()``: the reducer ran; gives the state right after this message (the
 ///   continuation for post-update work), or the ``Rejection``.
 /// - ``persisted()``: the message's sync requests are durably queued.
 /// - ``acknowledged()``: the remote accepted them.
@@ -11,7 +11,7 @@
 /// what happens to the message; dropping the handle does not cancel anything.
 ///
 /// ```swift
-/// let state = try await store.submit(.add(expense)).applied
+/// let state = try await store.submit(.add(expense)).applied()()
 /// try await store.submit(.add(other)).acknowledged()
 /// ```
 public final class SendHandle<State: Sendable>: Sendable {
@@ -21,11 +21,9 @@ public final class SendHandle<State: Sendable>: Sendable {
 
     @usableFromInline init() {}
 
-    /// The state right after this message was applied, or the reason it was rejected.
-    public var applied: State {
-        get async throws(Rejection) {
-            try await appliedStage.wait().get()
-        }
+    /// Returns the state right after this message was applied, or throws the reason it was rejected.
+    public func applied() async throws(Rejection) -> State {
+        try await appliedStage.wait().get()
     }
 
     /// Returns when the message's sync requests are durably queued.

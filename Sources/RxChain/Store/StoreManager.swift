@@ -10,7 +10,7 @@ import Synchronization
 ///   ``submit(_:)`` also returns at once, with a ``SendHandle`` to await the state
 ///   right after the message (or its ``Rejection``), and later stages.
 /// - **Publishing**: after each applied message the new state is published to the
-///   observed slices (``observe(_:)``) and, while it has observers, to ``states``,
+///   observed slices (``slice(_:)``) and, while it has observers, to ``states``,
 ///   synchronously on the actor, before the next message is applied.
 /// - **Re-entrancy**: a message sent from inside an observer (or a reducer's caller) is
 ///   queued behind the current one, never applied in the middle of it.
@@ -25,8 +25,8 @@ import Synchronization
 /// ```swift
 /// let store = StoreManager(initialState: 0, reducer: counterReducer)
 /// store.send(.increment)                              // fire and forget
-/// let count = try await store.submit(.increment).applied  // the state right after
-/// let token = store.observe(\.self).sink { print($0) }
+/// let count = try await store.submit(.increment).applied()  // the state right after
+/// let token = store.slice(\.self).sink { print($0) }
 /// ```
 public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable> {
     @usableFromInline
@@ -94,7 +94,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     /// Sends `message` and returns at once with a handle to await its stages.
     ///
     /// ```swift
-    /// let state = try await store.submit(.rename("Food")).applied
+    /// let state = try await store.submit(.rename("Food")).applied()
     /// ```
     @inlinable
     public nonisolated func submit(_ message: Msg) -> SendHandle<State> {
@@ -131,13 +131,18 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     /// The rejections of messages sent with ``send(_:)`` or ``submit(_:)``, in order.
     public nonisolated var failures: Signal<Rejection> { failureRelay.signal }
 
-    /// A signal of the distinct values at `keyPath`, starting with the current one.
+    /// A signal of the distinct values at `keyPath`, starting with the current one: a slice
+    /// shared by every caller that asks for the same key path.
     ///
-    /// All observations of the same key path share one evaluation per state change;
-    /// an unchanged slice wakes nobody. The slice is evaluated on the store's actor;
-    /// move delivery to your own actor with `observe(on:)`.
+    /// All slices of the same key path share one evaluation per state change; an unchanged
+    /// slice wakes nobody. The slice is evaluated on the store's actor; move delivery to your
+    /// own actor with `observe(on:)`.
+    ///
+    /// ```swift
+    /// let total = store.slice(\.total)
+    /// ```
     @inlinable
-    public nonisolated func observe<Slice: Sendable & Equatable>(
+    public nonisolated func slice<Slice: Sendable & Equatable>(
         _ keyPath: KeyPath<State, Slice> & Sendable
     ) -> Signal<Slice> {
         let (entry, lease, isNew) = slices.leaseSlice(keyPath: keyPath)
@@ -145,12 +150,19 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         return Self.leasedSignal(entry.relay.signal, lease: lease)
     }
 
-    /// A signal of the distinct values `selector` computes, starting with the current one.
+    /// A signal of the distinct values `selector` computes, starting with the current one: a
+    /// slice of this call's own, shared with no other call.
     ///
-    /// The selector runs once per state change for this `observe` call, however many
-    /// subscribers share the returned signal.
+    /// The selector runs once per state change for each `unsharedSlice` call (two calls with
+    /// the same computation evaluate it twice), however many subscribers share the returned
+    /// signal. Prefer ``slice(_:)`` with a key path (a computed property works) when several
+    /// screens watch the same value.
+    ///
+    /// ```swift
+    /// let overBudget = store.unsharedSlice { $0.total > $0.budget }
+    /// ```
     @inlinable
-    public nonisolated func observe<Slice: Sendable & Equatable>(
+    public nonisolated func unsharedSlice<Slice: Sendable & Equatable>(
         _ selector: @escaping @Sendable (State) -> Slice
     ) -> Signal<Slice> {
         let entry = SliceEntry<State, Slice>(select: selector)
@@ -166,10 +178,10 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     /// wakes only that record's observers, however many records are watched.
     ///
     /// ```swift
-    /// let rent = store.observe(\.replicated.transactions, key: "rent")
+    /// let rent = store.slice(\.replicated.transactions, key: "rent")
     /// ```
     @inlinable
-    public nonisolated func observe<Key: Hashable & Sendable, Value: Sendable & Equatable>(
+    public nonisolated func slice<Key: Hashable & Sendable, Value: Sendable & Equatable>(
         _ keyPath: KeyPath<State, TreeDictionary<Key, Value>> & Sendable, key: Key
     ) -> Signal<Value?> {
         let (group, relay, lease) = slices.leaseKeyedSlice(keyPath: keyPath, key: key)

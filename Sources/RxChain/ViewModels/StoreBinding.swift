@@ -17,7 +17,7 @@
 ///     }
 ///
 ///     func add(_ amount: Int) async throws {
-///         _ = try await binding.submit(.add(amount)).applied
+///         _ = try await binding.submit(.add(amount)).applied()
 ///     }
 /// }
 /// ```
@@ -46,7 +46,7 @@ public final class StoreBinding<State: Sendable, Msg: Message, Request: Sendable
         on actor: A,
         _ update: @escaping @Sendable (isolated A, Slice) -> Void
     ) {
-        deliver(store.observe(keyPath), on: actor, update)
+        deliver(store.slice(keyPath), on: actor, update)
     }
 
     /// Delivers the distinct values `selector` computes to `update`, isolated to `actor`, in order.
@@ -55,7 +55,7 @@ public final class StoreBinding<State: Sendable, Msg: Message, Request: Sendable
         on actor: A,
         _ update: @escaping @Sendable (isolated A, Slice) -> Void
     ) {
-        deliver(store.observe(selector), on: actor, update)
+        deliver(store.unsharedSlice(selector), on: actor, update)
     }
 
     /// Delivers the store's rejections (to show them to the user) to `update`, isolated to `actor`.

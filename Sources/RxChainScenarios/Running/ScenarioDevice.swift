@@ -109,7 +109,7 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
     func send(_ message: Domain.AppMessage) async throws -> SendOutcome {
         let handle = device.store.submit(message)
         do {
-            _ = try await handle.applied
+            _ = try await handle.applied()
         } catch let rejection {
             await device.store.settle()
             if rejection.isIgnored { return .ignored(rejection.reason) }

@@ -31,9 +31,9 @@ private let counterReducer = TagCompositeReducer<Int, CounterMessage, String> {
         @Sendable func print(_ label: String, _ value: Int) { printed.withLock { $0.append("\(label) \(value)") } }
 
         let store = StoreManager(initialState: 0, reducer: counterReducer)
-        let token = store.observe(\.self).sink { print("count:", $0) }  // keep the token
+        let token = store.slice(\.self).sink { print("count:", $0) }  // keep the token
         store.send(.add(2))  // fire and forget, from any thread
-        let count = try await store.submit(.add(3)).applied  // the state right after this message
+        let count = try await store.submit(.add(3)).applied()  // the state right after this message
 
         #expect(count == 5)
         await store.settle()

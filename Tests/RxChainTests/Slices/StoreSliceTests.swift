@@ -11,7 +11,7 @@ import Testing
         let store = makeStore()
         store.send(.add(2))
         let labels = Lock<[String]>([])
-        let token = store.observe(\.label).sink { label in labels.withLock { $0.append(label) } }
+        let token = store.slice(\.label).sink { label in labels.withLock { $0.append(label) } }
         store.send(.add(1))
         store.send(.rename("a"))
         store.send(.add(1))
@@ -25,7 +25,7 @@ import Testing
     @Test func aSelectorRunsOncePerChangeHoweverManySubscribersShareIt() async throws {
         let store = makeStore()
         let evaluations = Atomic<Int>(0)
-        let doubled = store.observe { state -> Int in
+        let doubled = store.unsharedSlice { state -> Int in
             evaluations.add(1, ordering: .relaxed)
             return state.count * 2
         }
@@ -42,16 +42,16 @@ import Testing
 
     @Test func observationsOfOneKeyPathShareOneSlice() async {
         let store = makeStore()
-        let first = store.observe(\.label)
-        let second = store.observe(\.label)
-        let third = store.observe(\.count)
+        let first = store.slice(\.label)
+        let second = store.slice(\.label)
+        let third = store.slice(\.count)
         #expect(store.observedSliceCount == 2)
         withExtendedLifetime((first, second, third)) {}
     }
 
     @Test func aSliceIsDroppedWhenNoSignalOrSubscriptionHoldsIt() async {
         let store = makeStore()
-        var token: Subscription? = store.observe(\.label).sink { _ in }
+        var token: Subscription? = store.slice(\.label).sink { _ in }
         #expect(store.observedSliceCount == 1)
         await store.settle()
         token = nil
@@ -63,7 +63,7 @@ import Testing
         let store = makeStore()
         let wakeups = Lock<[String: Int]>([:])
         let tokens = ["a", "b", "c"].map { key in
-            store.observe { $0.records[key] }.sink { _ in wakeups.withLock { $0[key, default: 0] += 1 } }
+            store.unsharedSlice { $0.records[key] }.sink { _ in wakeups.withLock { $0[key, default: 0] += 1 } }
         }
         await store.settle()
         store.send(.setRecord("a", 1))
@@ -79,9 +79,9 @@ import Testing
         store.send(.setEntry("a", 1))
         let seen = Lock<[String: [Int?]]>([:])
         let tokens = ["a", "b", "c"].map { key in
-            store.observe(\.entries, key: key).sink { value in seen.withLock { $0[key, default: []].append(value) } }
+            store.slice(\.entries, key: key).sink { value in seen.withLock { $0[key, default: []].append(value) } }
         }
-        let sharedA = store.observe(\.entries, key: "a").sink { _ in }
+        let sharedA = store.slice(\.entries, key: "a").sink { _ in }
         await store.settle()
         store.send(.setEntry("b", 2))
         store.send(.setEntry("b", 2))
@@ -96,7 +96,7 @@ import Testing
 
     @Test func keyedSliceGroupGoesWithItsLastKey() async {
         let store = makeStore()
-        var tokens: [Subscription] = ["x", "y"].map { store.observe(\.entries, key: $0).sink { _ in } }
+        var tokens: [Subscription] = ["x", "y"].map { store.slice(\.entries, key: $0).sink { _ in } }
         #expect(store.observedSliceCount == 1)
         tokens.removeFirst()
         #expect(store.observedSliceCount == 1)

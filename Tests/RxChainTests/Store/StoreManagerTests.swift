@@ -49,7 +49,7 @@ import Testing
         let store = makeStore()
         let recorder = RecordingObserver<Tally>()
         let tokens = Lock<[Subscription]>([])
-        let sliceToken = store.observe(\.count).sink { count in
+        let sliceToken = store.slice(\.count).sink { count in
             guard count == 5 else { return }
             tokens.withLock { $0.append(recorder.subscribe(to: store.states)) }
         }
@@ -106,8 +106,8 @@ import Testing
         let first = store.submit(.add(5))
         store.send(.add(100))
         let second = store.submit(.add(1))
-        #expect(try await first.applied.count == 5)
-        #expect(try await second.applied.count == 106)
+        #expect(try await first.applied().count == 5)
+        #expect(try await second.applied().count == 106)
     }
 
     @Test func aRejectedMessageKeepsTheStateAndReachesSenderAndFailures() async throws {
@@ -118,7 +118,7 @@ import Testing
         let handle = store.submit(.rename(""))
         store.send(.unregistered)
         await #expect(throws: Rejection(tag: "tally/rename", reason: "the label must not be empty", field: "payload")) {
-            try await handle.applied
+            try await handle.applied()
         }
         await #expect(throws: Rejection.self) { try await handle.persisted() }
         await store.settle()
@@ -133,7 +133,7 @@ import Testing
         let sink = InMemorySyncSink<String>()
         let store = makeStore(sink: sink)
         let handle = store.submit(.rename("rent"))
-        _ = try await handle.applied
+        _ = try await handle.applied()
         try await handle.persisted()
         let acknowledged = Task { try await handle.acknowledged() }
         sink.acknowledgeAll()
@@ -147,7 +147,7 @@ import Testing
         let store = makeStore()
         let handle = store.submit(.add(1))
         let waiter = Task { try await handle.acknowledged() }
-        _ = try await handle.applied
+        _ = try await handle.applied()
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
     }
@@ -188,7 +188,7 @@ import Testing
         let store = makeStore()
         let depth = Lock((current: 0, deepest: 0))
         let seen = Lock<[Int]>([])
-        let token = store.observe(\.count).sink { count in
+        let token = store.slice(\.count).sink { count in
             depth.withLock {
                 $0.current += 1
                 $0.deepest = max($0.deepest, $0.current)
@@ -211,8 +211,8 @@ import Testing
         do {
             let store = makeStore()
             weakStore = store
-            let token = store.observe(\.count).sink { _ in }
-            _ = try await store.submit(.add(1)).applied
+            let token = store.slice(\.count).sink { _ in }
+            _ = try await store.submit(.add(1)).applied()
             await store.settle()
             token.cancel()
         }
@@ -282,7 +282,7 @@ import Testing
         }
         let rejecting = StoreManager(initialState: 0, reducer: withoutEmpty)
         let rejected = rejecting.submit(Step(tag: ""))
-        await #expect(throws: Rejection.unknownTag("", registered: ["step"])) { try await rejected.applied }
+        await #expect(throws: Rejection.unknownTag("", registered: ["step"])) { try await rejected.applied() }
         rejecting.send(Step(tag: "step"))
         await rejecting.settle()
         #expect(await rejecting.state == 1)

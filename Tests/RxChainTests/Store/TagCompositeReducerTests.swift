@@ -100,7 +100,7 @@ import Testing
             }
         }
         let store = StoreManager(initialState: Tally(label: "before"), reducer: reducer)
-        await #expect(throws: Rejection.self) { try await store.submit(.rename("after")).applied }
+        await #expect(throws: Rejection.self) { try await store.submit(.rename("after")).applied() }
         #expect(await store.state.label == "before")
     }
 

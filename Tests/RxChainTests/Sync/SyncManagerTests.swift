@@ -242,7 +242,7 @@ struct SyncHarness {
             guard let store = storeBox.withLock({ $0 }), let record = batch.first, record.seq <= 300 else { return }
             // Re-entrant traffic while the wake-up buffer (capacity 2) is full.
             store.send(.update("echo", "\(record.seq)"))
-            _ = try? await store.submit(.update("echo-awaited", "\(record.seq)")).applied
+            _ = try? await store.submit(.update("echo-awaited", "\(record.seq)")).applied()
         }
         let harness = try await SyncHarness.make(transport: transport) { $0.wakeUpCapacity = 2 }
         storeBox.withLock { $0 = harness.store }

@@ -25,7 +25,7 @@ actor TallyViewModel {
     }
 
     func add(_ amount: Int) async throws -> Int {
-        try await binding.submit(.add(amount)).applied.count
+        try await binding.submit(.add(amount)).applied().count
     }
 
     nonisolated func rename(_ label: String) {
