@@ -28,7 +28,7 @@ import RxChain
 public enum LedgerReducer {
     /// The ledger's reducer: one entry per tag.
     public static let reducer = TagCompositeReducer<LedgerState, LedgerMessage, LedgerAction> {
-        LedgerAction.tags.map { On(LedgerMessage.actionCase($0), applyByRules) }
+        LedgerAction.tags.map { LedgerDomain().ruleEntry(for: LedgerMessage.actionCase($0)) }
 
         On(LedgerMessage.recordErrorCase) { state, text in
             state.errors.append(text)
@@ -54,19 +54,6 @@ public enum LedgerReducer {
         On(LedgerMessage.rebaseCase) { state, ledger in
             state.replicated = ledger
             return []
-        }
-    }
-
-    /// Applies an action by ``LedgerRules``: its one sync request is the action itself when the
-    /// ledger changed; a rejection when the rules ignored it or it is invalid.
-    @Sendable static func applyByRules(_ state: inout LedgerState, _ action: LedgerAction) throws -> [LedgerAction] {
-        switch LedgerRules.apply(action, to: &state.replicated) {
-        case .applied:
-            return [action]
-        case .ignored(let reason):
-            throw Rejection.ignored(tag: action.tag, reason: reason.description)
-        case .invalid(let error):
-            throw Rejection(tag: action.tag, reason: error.detail, field: error.field)
         }
     }
 }

@@ -1,9 +1,11 @@
+import RxChain
+
 /// Why a playbook line or an action is invalid, naming the field at fault.
 ///
 /// An invalid action changes nothing. Its ``description`` reads like
 /// `payload.modifiedAt: "2024-13-01T00:00:00Z" is not an RFC 3339 date-time (month 13)`.
 /// Actions ignored by a conflict rule are *not* errors (see ``LedgerRuleOutcome``).
-public struct LedgerActionError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct LedgerActionError: FieldError {
     /// The class of problem; the fast and the reference reader agree on it for every line.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// Not one JSON value (syntax, bad UTF-8, lone surrogate, nesting deeper than 512).

@@ -23,6 +23,9 @@ enum RegisterMessage: Message {
 
 /// The register on a device: its store holds the register itself (no screen state).
 extension RegisterDomain: DeviceDomain {
+    typealias AppState = Register
+    typealias AppMessage = RegisterMessage
+
     static var replicated: WritableKeyPath<Register, Register> { \.self }
 
     var initialAppState: Register { Register() }
@@ -34,19 +37,10 @@ extension RegisterDomain: DeviceDomain {
     func rebaseMessage(_ state: Register) -> RegisterMessage { .rebase(state) }
 
     static let reducer = TagCompositeReducer<Register, RegisterMessage, RegisterAction> {
-        RegisterAction.tags.map { On(RegisterMessage.actionCase($0), applyByRules) }
+        RegisterAction.tags.map { RegisterDomain().ruleEntry(for: RegisterMessage.actionCase($0)) }
         On(RegisterMessage.rebaseCase) { state, register in
             state = register
             return []
-        }
-    }
-
-    /// Applies an action by the rules; its one sync request is the action itself.
-    @Sendable static func applyByRules(_ state: inout Register, _ action: RegisterAction) throws -> [RegisterAction] {
-        switch RegisterDomain().apply(action, to: &state) {
-        case .applied: return [action]
-        case .ignored(let reason): throw Rejection.ignored(tag: action.tag, reason: reason.description)
-        case .invalid(let error): throw Rejection(tag: action.tag, reason: error.detail, field: error.field)
         }
     }
 }

@@ -40,7 +40,7 @@ public protocol PlaybookDomain: Sendable {
     /// Why a conflict rule turned an action down.
     associatedtype IgnoreReason: Sendable, Hashable, CustomStringConvertible
     /// Why a line is not an action of the domain, naming the field.
-    associatedtype LineError: Error, Sendable, Hashable, CustomStringConvertible
+    associatedtype LineError: FieldError
     /// The key of one entity of the state (``entities``), for parallel replay.
     associatedtype EntityKey: Hashable, Sendable = Never
     /// One entity of the state.
