@@ -17,7 +17,11 @@ import Synchronization
 ///   queue; a transient failure keeps them and retries with ``RetryPolicy`` backoff on the
 ///   injected clock; a permanent failure moves the record to the dead letters (kept on
 ///   disk, retriable with ``retryDeadLetter(seq:)``) and the records behind it go on —
-///   except those that depend on it (same ``Configuration/dependencyKey``).
+///   except those that depend on it (same ``Configuration/dependencyKey``). An
+///   acknowledgement or dead letter counts once it is on disk; one the queue cannot record
+///   leaves the batch pending, to be retried after the backoff like a transient failure.
+/// - **State machine**: when to send, record, wait or stop is decided by a pure state
+///   machine (see `Diagrams/sync-manager.md`); the actor only does what it answers.
 /// - **Triggers**: new durable requests, ``connectivityChanged(online:)``, the retry timer,
 ///   ``flushNow()``.
 /// - **Status**: ``status`` publishes pending/in-flight/dead-letter counts, attempt times and the last error.
