@@ -16,11 +16,14 @@ extension SyncManager {
 
     /// Tells the senders of `records`, acknowledged in the queue, and refreshes the counts.
     func acknowledged(_ records: [QueueRecord]) {
-        let progresses = progressBySeq.withLock { table in records.compactMap { table.removeValue(forKey: $0.seq) } }
+        let progresses = progressTable.withLock { table in
+            records.compactMap { table.settled(seq: $0.seq, .acknowledged) }
+        }
         for progress in progresses { progress.requestsAcknowledged(1) }
         refreshCounts()
     }
 
+    /// Makes `record` a dead letter (without waiting for the write) and tells its sender.
     func deadLetter(_ record: QueueRecord, reason: String) {
         do {
             try queue.deadLetter(seq: record.seq, reason: reason)
@@ -28,8 +31,14 @@ extension SyncManager {
             recordFailure(String(describing: error))
             return
         }
-        let progress = progressBySeq.withLock { $0.removeValue(forKey: record.seq) }
-        progress?.requestFailed(SyncFailure.deadLettered(seq: record.seq, reason: reason))
+        deadLettered(record, reason: reason)
+    }
+
+    /// Tells the sender of `record`, a dead letter in the queue, and refreshes the counts.
+    func deadLettered(_ record: QueueRecord, reason: String) {
+        let failure = SyncFailure.deadLettered(seq: record.seq, reason: reason)
+        let progress = progressTable.withLock { $0.settled(seq: record.seq, .failed(failure)) }
+        progress?.requestFailed(failure)
         refreshCounts()
     }
 

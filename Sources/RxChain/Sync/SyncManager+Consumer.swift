@@ -5,98 +5,103 @@ import Foundation
 /// Runs only on the consumer task (``wakeUpReceived()``) and on the actor; every wake-up
 /// only says "look at the queue", so a dropped one delays work and never loses it.
 extension SyncManager {
+    /// Handles one wake-up on the consumer task: does what the state machine answers, event
+    /// after event, until it says to wait for the next wake-up.
     func wakeUpReceived() async {
-        _ = machine.workArrived()
-        guard case .sending = machine.state else { return }
-        await sendBatches()
-    }
-
-    /// Sends batches while the state machine says so; runs only on the consumer task.
-    func sendBatches() async {
-        while case .sending = machine.state {
-            let batch = nextBatch()
-            guard !batch.isEmpty else {
-                perform(machine.queueDrained())
-                refreshCounts()
+        var action = machine.wakeUpReceived()
+        var batch: [QueueRecord] = []
+        while true {
+            switch action {
+            case .sendBatch:
+                batch = nextBatch()
+                if batch.isEmpty {
+                    action = machine.queueDrained()
+                    refreshCounts()
+                } else {
+                    action = machine.batchAnswered(await send(batch))
+                }
+            case .recordAcknowledgement:
+                action = await recordAcknowledgement(of: batch)
+            case .recordDeadLetter(let reason):
+                action = await recordDeadLetter(batch[0], reason: reason)
+            case .scheduleRetry(let attempt, let floor):
+                scheduleRetry(attempt: attempt, atLeast: floor)
                 return
-            }
-            updateStatus {
-                $0.inFlightCount = batch.count
-                $0.lastAttemptAt = Date()
-            }
-            var outcome: SyncOutcome
-            do {
-                outcome = try await transport.send(batch)
-            } catch {
-                outcome = .retryLater(reason: String(describing: error))
-            }
-            if outcome == .acknowledged, let failure = await acknowledgeDurably(batch) {
-                // The queue could not record the acknowledgement (its write or fsync failed; it
-                // took the acknowledgement back): not a success, the batch is tried again.
-                outcome = .retryLater(reason: "the acknowledgement was not recorded: \(failure)")
-            }
-            updateStatus { $0.inFlightCount = 0 }
-            let action = settle(batch, outcome: outcome)
-            guard action == .sendNextBatch else {
-                perform(action)
+            case .waitForWakeUp:
                 return
             }
         }
     }
 
-    /// Acknowledges `batch` in the queue and waits until that is on disk; returns the error
-    /// when it could not be recorded.
-    func acknowledgeDurably(_ batch: [QueueRecord]) async -> (any Error)? {
+    /// Sends `batch` and returns the remote's answer; a transport that throws answered
+    /// ``SyncOutcome/retryLater(after:reason:)``.
+    private func send(_ batch: [QueueRecord]) async -> SyncOutcome {
+        updateStatus {
+            $0.inFlightCount = batch.count
+            $0.lastAttemptAt = Date()
+        }
+        let outcome: SyncOutcome
+        do {
+            outcome = try await transport.send(batch)
+        } catch {
+            outcome = .retryLater(reason: String(describing: error))
+        }
+        updateStatus { $0.inFlightCount = 0 }
+        switch outcome {
+        case .retryLater(_, let reason): recordFailure(reason)
+        case .conflict(let reason): recordFailure("conflict: \(reason)")
+        case .acknowledged, .permanentFailure: break
+        }
+        return outcome
+    }
+
+    /// Acknowledges `batch` in the queue, waits until that is on disk, tells the senders and
+    /// returns the state machine's answer to whether it was recorded.
+    private func recordAcknowledgement(of batch: [QueueRecord]) async -> SyncManagerStateMachine.ConsumerAction {
         do {
             try await queue.acknowledge(batch.map(\.seq)).persisted()
-            return nil
         } catch {
-            return error
+            // The queue took the acknowledgement back (its write or fsync failed, or it closed).
+            recordFailure("the acknowledgement was not recorded: \(error)")
+            return machine.acknowledgementNotRecorded()
         }
+        acknowledged(batch)
+        updateStatus {
+            $0.lastSuccessAt = Date()
+            $0.consecutiveFailures = 0
+            $0.lastError = nil
+        }
+        return machine.acknowledgementRecorded()
     }
 
-    /// Records what became of `batch` and returns the state machine's next action; an
-    /// acknowledged batch is already acknowledged in the queue (``acknowledgeDurably(_:)``).
-    func settle(_ batch: [QueueRecord], outcome: SyncOutcome) -> SyncManagerStateMachine.Action {
-        switch outcome {
-        case .acknowledged:
-            acknowledged(batch)
-            updateStatus {
-                $0.lastSuccessAt = Date()
-                $0.consecutiveFailures = 0
-                $0.lastError = nil
-            }
-            return machine.batchSettled()
-        case .permanentFailure(let reason):
-            deadLetter(batch[0], reason: reason)
-            recordFailure(reason)
-            return machine.batchSettled()
-        case .conflict(let reason):
-            recordFailure("conflict: \(reason)")
-            return machine.batchConflicted(immediateRetries: configuration.immediateConflictRetries)
-        case .retryLater(let after, let reason):
-            recordFailure(reason)
-            let action = machine.batchFailed()
-            if case .scheduleRetry(let attempt) = action {
-                scheduleRetry(attempt: attempt, atLeast: after)
-                return .none
-            }
-            return action
+    /// Makes `record` a dead letter, waits until that is on disk, tells its sender and
+    /// returns the state machine's answer to whether it was recorded.
+    private func recordDeadLetter(_ record: QueueRecord, reason: String) async
+        -> SyncManagerStateMachine.ConsumerAction
+    {
+        do {
+            try await queue.deadLetter(seq: record.seq, reason: reason).persisted()
+        } catch {
+            recordFailure("\(reason); the dead letter was not recorded: \(error)")
+            return machine.deadLetterNotRecorded()
         }
+        deadLettered(record, reason: reason)
+        recordFailure(reason)
+        return machine.deadLetterRecorded()
     }
 
+    /// Does what the state machine answered an event on the actor.
     func perform(_ action: SyncManagerStateMachine.Action) {
         switch action {
         case .none:
             break
-        case .sendNextBatch:
+        case .wakeConsumer:
             wake()
-        case .scheduleRetry(let attempt):
-            scheduleRetry(attempt: attempt, atLeast: nil)
         case .cancelRetryTimer:
-            retryTimer?.cancel()
-            retryTimer = nil
-            updateStatus { $0.nextAttemptAt = nil }
+            cancelRetryTimer()
+        case .cancelRetryTimerAndWakeConsumer:
+            cancelRetryTimer()
+            wake()
         }
     }
 
@@ -105,6 +110,7 @@ extension SyncManager {
         if case .dropped = wakeUps.yield(()) { droppedWakeUpCount.add(1, ordering: .relaxed) }
     }
 
+    /// Arms the retry timer for retry number `attempt`, with the configured policy and clock.
     func scheduleRetry(attempt: Int, atLeast floor: Duration?) {
         let delay = configuration.retry.delay(forAttempt: attempt, atLeast: floor)
         retryTimer?.cancel()
@@ -122,9 +128,17 @@ extension SyncManager {
     }
 
     func retryTimerFired() {
+        // Runs on the timer's task: one disarmed while it waited for the actor is no event.
+        guard !Task.isCancelled else { return }
         retryTimer = nil
         updateStatus { $0.nextAttemptAt = nil }
         perform(machine.retryTimerFired())
+    }
+
+    private func cancelRetryTimer() {
+        retryTimer?.cancel()
+        retryTimer = nil
+        updateStatus { $0.nextAttemptAt = nil }
     }
 
     /// The next batch: pending, durable records in queue order, after coalescing and dependency holds.

@@ -17,7 +17,11 @@ import Synchronization
 ///   queue; a transient failure keeps them and retries with ``RetryPolicy`` backoff on the
 ///   injected clock; a permanent failure moves the record to the dead letters (kept on
 ///   disk, retriable with ``retryDeadLetter(seq:)``) and the records behind it go on —
-///   except those that depend on it (same ``Configuration/dependencyKey``).
+///   except those that depend on it (same ``Configuration/dependencyKey``). An
+///   acknowledgement or dead letter counts once it is on disk; one the queue cannot record
+///   leaves the batch pending, to be retried after the backoff like a transient failure.
+/// - **State machine**: when to send, record, wait or stop is decided by a pure state
+///   machine (see `Diagrams/sync-manager.md`); the actor only does what it answers.
 /// - **Triggers**: new durable requests, ``connectivityChanged(online:)``, the retry timer,
 ///   ``flushNow()``.
 /// - **Status**: ``status`` publishes pending/in-flight/dead-letter counts, attempt times and the last error.
@@ -54,7 +58,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     nonisolated let wakeUps: AsyncStream<Void>.Continuation
     nonisolated let consumer = Lock<Task<Void, Never>?>(nil)
     var retryTimer: Task<Void, Never>?
-    nonisolated let progressBySeq = Lock<[UInt64: SyncProgress]>([:])
+    nonisolated let progressTable = Lock(SyncProgressTable())
     nonisolated let statusRelay: CurrentValueRelay<SyncStatus>
     nonisolated let droppedWakeUpCount = Atomic<Int>(0)
     private nonisolated let encoder: JSONEncoder = {
@@ -68,7 +72,8 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         self.queue = queue
         self.transport = transport
         self.configuration = configuration
-        self.machine = SyncManagerStateMachine(online: configuration.startsOnline)
+        self.machine = SyncManagerStateMachine(
+            online: configuration.startsOnline, immediateConflictRetries: configuration.immediateConflictRetries)
         var status = SyncStatus()
         status.isOnline = configuration.startsOnline
         status.pendingCount = queue.pendingCount
@@ -85,7 +90,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         }
         consumer.withLock { $0 = task }
         // One wake-up per group commit that made requests durable, however many it held.
-        queue.storage.observeRequestsDurable { [weak self] in self?.wake() }
+        queue.observeRequestsBecomingDurable { [weak self] in self?.wake() }
         // Requests left from an earlier run are sent as soon as the consumer runs.
         continuation.yield(())
     }
@@ -97,27 +102,29 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     /// `progress` is told when the requests are persisted, then acknowledged (or failed).
     /// The consumer is woken by the queue's writer once they are on disk (see `init`).
     public nonisolated func accept(_ requests: [Request], progress: SyncProgress?) {
+        // Each progress is registered after its request is enqueued, never under the queue's
+        // lock; the open registration keeps an outcome the consumer reaches first.
+        if progress != nil { progressTable.withLock { $0.registrationOpened() } }
+        defer { if progress != nil { progressTable.withLock { $0.registrationClosed() } } }
         var receipts: [QueueReceipt] = []
         for request in requests {
+            let receipt: QueueReceipt
             do {
                 // RequestEncoder writes the JSONEncoder's exact bytes for plain data and declines
                 // the rest (dates, data, URLs, non-finite numbers, …), which the JSONEncoder then
                 // encodes. Either way one JSON value with no raw line breaks: what the queue
                 // would otherwise check each payload for.
                 let payload = try (try? RequestEncoder.encode(request)) ?? encoder.encode(request)
-                // Registered in the same critical section as the enqueue, so the consumer
-                // cannot acknowledge the record before its progress is known.
-                receipts.append(
-                    try progressBySeq.withLock { table in
-                        let receipt = try queue.enqueue(tag: request.tag.rawValue, trustedPayload: payload)
-                        if let progress { table[receipt.seq] = progress }
-                        return receipt
-                    })
+                receipt = try queue.enqueue(tag: request.tag.rawValue, trustedPayload: payload)
             } catch {
                 // Refused at once, so not recorded: the queue's own error says so.
                 progress?.requestFailed(error as? SyncQueueError ?? SyncFailure.notQueued(reason: "\(error)"))
                 recordFailure(String(describing: error))
                 return
+            }
+            receipts.append(receipt)
+            if let progress, let outcome = progressTable.withLock({ $0.register(progress, seq: receipt.seq) }) {
+                outcome.tell(progress)
             }
         }
         // Each request on its own: a failed write takes back the requests it carried (told
@@ -136,12 +143,13 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
                 }
             }
         }
-        updateStatus { $0.pendingCount = self.queue.pendingCount }
+        let pending = queue.pendingCount
+        updateStatus { $0.pendingCount = pending }
     }
 
     /// Forgets a request the queue could not persist; runs on the queue's writer thread.
     private nonisolated func requestNotPersisted(seq: UInt64, _ error: SyncQueueError) {
-        progressBySeq.withLock { $0[seq] = nil }
+        progressTable.withLock { $0.forget(seq: seq) }
         // The status relay calls its observers: not on the writer thread.
         Task { [weak self] in
             self?.recordFailure(String(describing: error))
@@ -157,11 +165,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
 
     /// Sends whatever is pending now, skipping a scheduled backoff.
     public func flushNow() {
-        if case .waitingToRetry = machine.state {
-            perform(machine.retryTimerFired())
-        } else {
-            perform(machine.workArrived())
-        }
+        perform(machine.flushRequested())
     }
 
     /// Puts a dead letter (and the requests that waited for it) back in the queue and flushes.
@@ -185,7 +189,6 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         perform(machine.shutdownRequested())
         wakeUps.finish()
         await consumer.withLock { $0 }?.value
-        retryTimer?.cancel()
         await queue.close()
     }
 
