@@ -73,7 +73,7 @@ extension QueueBenchmark {
             }
             let transport = CountingTransport(expected: count)
             let manager = SyncManager<HandoffRequest>(queue: queue, transport: transport)
-            for number in 0..<count { manager.accept([HandoffRequest(number: number)], progress: nil) }
+            for number in 0..<count { manager.receive([HandoffRequest(number: number)], progress: nil) }
             await transport.allSeen()
             await manager.shutdown()
         }

@@ -71,7 +71,7 @@ extension QueueBenchmark {
         }
         if options.probe {
             do {
-                print("probe persisted \(try await queue.append(tag: "bench/probe", payload: payload(-1)).seq)")
+                print("probe persisted \(try await queue.enqueueDurably(tag: "bench/probe", payload: payload(-1)).seq)")
             } catch {
                 print("probe failed: \(error)")
             }

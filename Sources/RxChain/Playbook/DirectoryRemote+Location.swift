@@ -3,7 +3,7 @@ import Foundation
 extension DirectoryRemote {
     /// The absolute, normalised playbook path named by `location`.
     ///
-    /// Accepted: `file:///absolute/path`, `file://localhost/absolute/path`, `file:/absolute/path`
+    /// Logged: `file:///absolute/path`, `file://localhost/absolute/path`, `file:/absolute/path`
     /// (percent-encoded, e.g. `%20` for a space), and plain paths, absolute or relative to the
     /// current directory. A plain path is taken literally: `?` and `#` are characters of its
     /// name, since only URLs have queries and fragments. Anything starting with a URL scheme

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let queue = try await SyncQueue.open(directory: url)
-/// let record = try await queue.append(tag: "expense/put", payload: body)  // durable now
+/// let record = try await queue.enqueueDurably(tag: "expense/put", payload: body)  // durable now
 /// // … the remote applied it (deduplicating by record.key):
 /// try queue.acknowledge([record.seq])
 /// try await queue.close()
@@ -89,21 +89,21 @@ public final class SyncQueue: Sendable {
     /// ``enqueue(tag:payload:)`` for a payload its caller guarantees is one JSON value with
     /// no raw line breaks (what `JSONEncoder` writes without `.prettyPrinted`).
     func enqueue(tag: String, trustedPayload payload: Data) throws(SyncQueueError) -> QueueReceipt {
-        let (record, position) = try storage.accept { (machine) throws(SyncQueueError) in
+        let (record, position) = try storage.perform { (machine) throws(SyncQueueError) in
             try machine.enqueueRequested(tag: tag, payload: payload)
         }
         return QueueReceipt(seq: record.seq, position: position, storage: storage)
     }
 
-    /// Adds a request and returns its record once it is persisted.
+    /// Adds a request like ``enqueue(tag:payload:)`` and returns its record once it is persisted.
     ///
     /// - Throws: what ``enqueue(tag:payload:)`` and ``QueueReceipt/persisted()`` throw:
     ///   ``SyncQueueError/notRecorded(cause:)`` means the request is not in the queue (call
     ///   again to record it once); ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` means
     ///   reopen the queue to find out.
-    public func append(tag: String, payload: Data) async throws -> QueueRecord {
+    public func enqueueDurably(tag: String, payload: Data) async throws -> QueueRecord {
         let payload = try Self.validated(payload)
-        let (record, position) = try storage.accept { (machine) throws(SyncQueueError) in
+        let (record, position) = try storage.perform { (machine) throws(SyncQueueError) in
             try machine.enqueueRequested(tag: tag, payload: payload)
         }
         try await QueueReceipt(seq: record.seq, position: position, storage: storage).persisted()
@@ -115,7 +115,7 @@ public final class SyncQueue: Sendable {
     @discardableResult
     public func acknowledge(_ seqs: some Sequence<UInt64>) throws -> QueueReceipt {
         let seqs = Array(seqs)
-        let (_, position) = try storage.accept { (machine) throws(SyncQueueError) in
+        let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.acknowledgeRequested(seqs))
         }
         return QueueReceipt(seq: seqs.max() ?? 0, position: position, storage: storage)
@@ -126,7 +126,7 @@ public final class SyncQueue: Sendable {
     /// - Throws: ``SyncQueueError/notPending(seq:)`` when `seq` is not pending.
     @discardableResult
     public func deadLetter(seq: UInt64, reason: String) throws -> QueueReceipt {
-        let (_, position) = try storage.accept { (machine) throws(SyncQueueError) in
+        let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.deadLetterRequested(seq: seq, reason: reason))
         }
         return QueueReceipt(seq: seq, position: position, storage: storage)
@@ -136,7 +136,7 @@ public final class SyncQueue: Sendable {
     /// - Throws: ``SyncQueueError/notDeadLetter(seq:)`` when `seq` is not a dead letter.
     @discardableResult
     public func retryDeadLetter(seq: UInt64) throws -> QueueReceipt {
-        let (_, position) = try storage.accept { (machine) throws(SyncQueueError) in
+        let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.retryRequested(seq: seq))
         }
         return QueueReceipt(seq: seq, position: position, storage: storage)
@@ -165,7 +165,7 @@ public final class SyncQueue: Sendable {
     ///   ``SyncQueueError/closed(directory:)`` / ``SyncQueueError/unusable(directory:cause:)``.
     public func changeDeviceID(to newID: String, keeping held: Set<UInt64> = []) async throws {
         try QueueRecovery.validate(deviceID: newID)
-        let (_, position) = try storage.accept { (machine) throws(SyncQueueError) in
+        let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.deviceChangeRequested(to: newID, keeping: held))
         }
         try await QueueReceipt(seq: 0, position: position, storage: storage).persisted()

@@ -32,8 +32,8 @@ struct SyncQueueStateMachine {
         case stop
     }
 
-    /// A change accepted into the inbox.
-    struct Accepted {
+    /// A change logged for the writer: where it lands in the log.
+    struct Logged {
         var position: UInt64
         /// Whether the writer is asleep and must be woken (after unlocking).
         var wakeWriter: Bool
@@ -97,16 +97,16 @@ struct SyncQueueStateMachine {
     // MARK: Operations
 
     mutating func enqueueRequested(tag: String, payload: Data) throws(SyncQueueError) -> (
-        QueueRecord, Accepted
+        QueueRecord, Logged
     ) {
         try checkUsable()
         let seq = contents.nextSeq
         guard seq < UInt64.max else { throw .sequenceExhausted(directory: directory) }
         let record = QueueRecord(seq: seq, key: "\(deviceID):\(seq)", tag: tag, payload: payload)
-        return (record, try accept(.enqueue(record)))
+        return (record, try log(.enqueue(record)))
     }
 
-    mutating func acknowledgeRequested(_ seqs: [UInt64]) throws(SyncQueueError) -> Accepted {
+    mutating func acknowledgeRequested(_ seqs: [UInt64]) throws(SyncQueueError) -> Logged {
         try checkUsable()
         let live = Set(seqs).filter {
             contents.pending.contains(seq: $0) || contents.deadLetter(seq: $0) != nil
@@ -114,31 +114,31 @@ struct SyncQueueStateMachine {
         var position = nextPosition - 1
         var wake = false
         for range in Self.runs(of: live.sorted()) {
-            let accepted = try accept(.ack(range))
+            let accepted = try log(.ack(range))
             position = accepted.position
             wake = wake || accepted.wakeWriter
         }
-        return Accepted(position: position, wakeWriter: wake)
+        return Logged(position: position, wakeWriter: wake)
     }
 
-    mutating func deadLetterRequested(seq: UInt64, reason: String) throws(SyncQueueError) -> Accepted {
+    mutating func deadLetterRequested(seq: UInt64, reason: String) throws(SyncQueueError) -> Logged {
         try checkUsable()
         guard contents.pending.contains(seq: seq) else { throw .notPending(seq: seq) }
-        return try accept(.dead(seq: seq, reason: reason))
+        return try log(.dead(seq: seq, reason: reason))
     }
 
-    mutating func retryRequested(seq: UInt64) throws(SyncQueueError) -> Accepted {
+    mutating func retryRequested(seq: UInt64) throws(SyncQueueError) -> Logged {
         try checkUsable()
         guard contents.deadLetter(seq: seq) != nil else { throw .notDeadLetter(seq: seq) }
-        return try accept(.retry(seq: seq))
+        return try log(.retry(seq: seq))
     }
 
     /// Changes the device id (`id` already checked): every pending request and dead letter
     /// is re-keyed at once, and the writer will rewrite the log with the id in its header.
-    mutating func deviceChangeRequested(to id: String, keeping held: Set<UInt64>) throws(SyncQueueError) -> Accepted {
+    mutating func deviceChangeRequested(to id: String, keeping held: Set<UInt64>) throws(SyncQueueError) -> Logged {
         try checkUsable()
         deviceChangePending = true
-        return try accept(.device(id: id, keeping: held))
+        return try log(.device(id: id, keeping: held))
     }
 
     /// Raises the next sequence number to at least `seq + 1` (never lowers it).
@@ -322,7 +322,7 @@ struct SyncQueueStateMachine {
         return lostPositions.last { $0.positions.contains(position) }?.error
     }
 
-    private mutating func accept(_ entry: QueueLogEntry) throws(SyncQueueError) -> Accepted {
+    private mutating func log(_ entry: QueueLogEntry) throws(SyncQueueError) -> Logged {
         let position = nextPosition
         let undo: QueueContents.Undo
         do {
@@ -333,7 +333,7 @@ struct SyncQueueStateMachine {
         nextPosition += 1
         inbox.append(entry)
         undoLog.append((position, undo))
-        return Accepted(position: position, wakeWriter: wakeWriter())
+        return Logged(position: position, wakeWriter: wakeWriter())
     }
 
     private mutating func wakeWriter() -> Bool {

@@ -84,9 +84,9 @@ final class SyncQueueStorage: Sendable {
     }
 
     /// Runs a change under the lock and wakes the writer if the change asks for it.
-    func accept<Value>(
+    func perform<Value>(
         _ change: (inout SyncQueueStateMachine) throws(SyncQueueError) -> (
-            Value, SyncQueueStateMachine.Accepted
+            Value, SyncQueueStateMachine.Logged
         )
     ) throws(SyncQueueError) -> (Value, UInt64) {
         let (value, accepted) = try state.withLock { (machine) throws(SyncQueueError) in try change(&machine)

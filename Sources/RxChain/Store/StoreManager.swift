@@ -281,7 +281,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         }
         current = result.state
         let progress = handle.map { _ in SyncProgress(requestCount: result.requests.count) }
-        if !result.requests.isEmpty { sink.accept(result.requests, progress: progress) }
+        if !result.requests.isEmpty { sink.receive(result.requests, progress: progress) }
         publisher.publish(current)
         if let handle, let progress { handle.messageApplied(current, progress: progress) }
     }

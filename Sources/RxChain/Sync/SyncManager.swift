@@ -3,7 +3,7 @@ import Synchronization
 
 /// The actor that carries a store's sync requests to the remote: durably, in order, one batch at a time.
 ///
-/// - **Write-ahead**: ``accept(_:progress:)`` (called by the ``StoreManager`` on its own
+/// - **Write-ahead**: ``receive(_:progress:)`` (called by the ``StoreManager`` on its own
 ///   actor, never waiting) appends each request to the durable ``SyncQueue`` in order; the
 ///   queue's writer thread does the I/O (group commit). Only once a request is on disk is
 ///   the consumer woken.
@@ -101,7 +101,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     ///
     /// `progress` is told when the requests are persisted, then acknowledged (or failed).
     /// The consumer is woken by the queue's writer once they are on disk (see `init`).
-    public nonisolated func accept(_ requests: [Request], progress: SyncProgress?) {
+    public nonisolated func receive(_ requests: [Request], progress: SyncProgress?) {
         // Each progress is registered after its request is enqueued, never under the queue's
         // lock; the open registration keeps an outcome the consumer reaches first.
         if progress != nil { progressTable.withLock { $0.registrationOpened() } }

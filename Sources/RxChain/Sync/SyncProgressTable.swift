@@ -1,7 +1,7 @@
 /// Which ``SyncProgress`` waits for which queued request: the ``SyncManager``'s table, kept
 /// under a lock of its own and never while the queue's lock is held.
 ///
-/// ``SyncManager/accept(_:progress:)`` enqueues a request (under the queue's lock) and
+/// ``SyncManager/receive(_:progress:)`` enqueues a request (under the queue's lock) and
 /// registers its progress afterwards (under this table's lock). In between, the consumer
 /// may already have sent and settled the request — only if that thread was descheduled for
 /// a whole round trip, but then the progress would never hear of it. So `accept` opens a

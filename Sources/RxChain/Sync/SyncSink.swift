@@ -2,7 +2,7 @@ import Synchronization
 
 /// Where a ``StoreManager`` hands the sync requests its reducer produced.
 ///
-/// The store calls ``accept(_:progress:)`` on its own actor, once per applied message
+/// The store calls ``receive(_:progress:)`` on its own actor, once per applied message
 /// that produced requests, in the order the messages were applied. The sink must
 /// return at once — no waiting for disk or network (the ``SyncManager`` queues them
 /// on its writer thread) — and must keep the order it was given.
@@ -11,7 +11,7 @@ public protocol SyncSink<Request>: Sendable {
     associatedtype Request: Sendable
 
     /// Takes the requests of one message, in order; reports their stages into `progress` when given.
-    func accept(_ requests: [Request], progress: SyncProgress?)
+    func receive(_ requests: [Request], progress: SyncProgress?)
 }
 
 /// A sink that only records requests in memory, in order — for tests and for stores without sync.
@@ -32,7 +32,7 @@ public final class InMemorySyncSink<Request: Sendable>: SyncSink, Sendable {
         self.acknowledgesImmediately = acknowledgesImmediately
     }
 
-    public func accept(_ requests: [Request], progress: SyncProgress?) {
+    public func receive(_ requests: [Request], progress: SyncProgress?) {
         entries.withLock { $0.append(Entry(requests: requests, progress: progress)) }
         progress?.requestsPersisted(requests.count)
         if acknowledgesImmediately { progress?.requestsAcknowledged(requests.count) }

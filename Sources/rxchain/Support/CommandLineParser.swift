@@ -2,7 +2,7 @@ import RxChain
 
 /// Parses one command's arguments against its ``CommandSignature``.
 ///
-/// Accepted forms:
+/// Logged forms:
 ///
 /// - `--name value` and `--name=value` for value options (`--name=` gives an empty value;
 ///   a value may start with a single dash, so `--amount -5` works);

@@ -32,7 +32,7 @@ import Testing
         #expect(queue.deviceID == "B")
         #expect(keys(queue) == ["B:1", "B:4"])
         #expect(queue.deadLetters.map(\.record.key) == ["B:2"])
-        #expect(try await queue.append(tag: "t", payload: Data("5".utf8)).key == "B:5")
+        #expect(try await queue.enqueueDurably(tag: "t", payload: Data("5".utf8)).key == "B:5")
         // Durable before it returned: the log's header and the device-id file say B.
         #expect(try header(directory) == .header(version: 2, nextSeq: 5, deviceID: "B"))
         #expect(try deviceIDFile(directory) == "B\n")
@@ -81,7 +81,7 @@ import Testing
         let root = TemporaryDirectory("device")
         let directory = root.queue()
         let queue = try await SyncQueue.open(directory: directory, deviceID: "A")
-        _ = try await queue.append(tag: "t", payload: Data("1".utf8))
+        _ = try await queue.enqueueDurably(tag: "t", payload: Data("1".utf8))
         try await queue.changeDeviceID(to: "B")
         await queue.close()
         // As if the process died between the log's rewrite and the file's.
@@ -117,7 +117,7 @@ import Testing
         let root = TemporaryDirectory("device")
         let directory = root.queue()
         let queue = try await SyncQueue.open(directory: directory, deviceID: "A")
-        _ = try await queue.append(tag: "t", payload: Data("1".utf8))
+        _ = try await queue.enqueueDurably(tag: "t", payload: Data("1".utf8))
         let log = try F.logBytes(directory)
         await #expect(throws: SyncQueueError.invalidDeviceID(id)) { try await queue.changeDeviceID(to: id) }
         #expect(queue.deviceID == "A")
@@ -167,7 +167,7 @@ import Testing
         let directory = root.queue()
         let queue = try await SyncQueue.open(directory: directory, deviceID: "A")
         queue.continueSequence(above: 100)
-        #expect(try await queue.append(tag: "t", payload: Data("1".utf8)).key == "A:101")
+        #expect(try await queue.enqueueDurably(tag: "t", payload: Data("1".utf8)).key == "A:101")
         queue.continueSequence(above: 5)
         #expect(queue.nextSeq == 102)
         await queue.close()
@@ -177,7 +177,7 @@ import Testing
 
         // The last numbers: the queue refuses to go past them instead of wrapping or crashing.
         reopened.continueSequence(above: UInt64.max - 2)
-        #expect(try await reopened.append(tag: "t", payload: Data("2".utf8)).seq == UInt64.max - 1)
+        #expect(try await reopened.enqueueDurably(tag: "t", payload: Data("2".utf8)).seq == UInt64.max - 1)
         #expect(throws: SyncQueueError.sequenceExhausted(directory: directory.path)) {
             _ = try reopened.enqueue(tag: "t", payload: Data("3".utf8))
         }

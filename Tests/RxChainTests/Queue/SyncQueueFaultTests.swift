@@ -82,7 +82,7 @@ import Testing
         if fault.syscall.hasPrefix("rename") {
             #expect(queue.recoveryReport.removedInterruptedCompaction)
         }
-        let next = try await queue.append(tag: "after", payload: Data("1".utf8))
+        let next = try await queue.enqueueDurably(tag: "after", payload: Data("1".utf8))
         #expect(next.seq > (before + persistedSeqs(child.lines)).max()!)
         await queue.close()
     }
@@ -194,7 +194,7 @@ import Testing
         #expect(zip(present, present.dropFirst()).allSatisfy { $0 < $1 }, "each request at most once, in order")
         let persisted = persistedSeqs(clean.lines) + persistedSeqs(child.lines)
         #expect(persisted.filter { !Set(present).contains($0) }.isEmpty, "reported persisted but lost")
-        let next = try await queue.append(tag: "after", payload: Data("1".utf8))
+        let next = try await queue.enqueueDurably(tag: "after", payload: Data("1".utf8))
         #expect(next.seq > (present + persisted).max()!)
         await queue.close()
     }

@@ -11,7 +11,7 @@ import Testing
         let directory = TemporaryDirectory()
         let queue = try await SyncQueue.open(directory: directory.queue(), deviceID: "phone")
         #expect(queue.recoveryReport.createdNewQueue)
-        let first = try await queue.append(tag: "a", payload: json(#"{"n":1}"#))
+        let first = try await queue.enqueueDurably(tag: "a", payload: json(#"{"n":1}"#))
         let second = try queue.enqueue(tag: "b", payload: json("[2]"))
         let third = try queue.enqueue(tag: "c", payload: json(#""three""#))
         try await third.persisted()
@@ -37,7 +37,7 @@ import Testing
         let queue = try await SyncQueue.open(directory: directory.queue())
         let id = queue.deviceID
         #expect(UUID(uuidString: id) != nil)
-        let record = try await queue.append(tag: "t", payload: json("1"))
+        let record = try await queue.enqueueDurably(tag: "t", payload: json("1"))
         #expect(record.key == "\(id):1")
         await queue.close()
         let reopened = try await SyncQueue.open(directory: directory.queue())
@@ -117,7 +117,7 @@ import Testing
         let directory = TemporaryDirectory()
         let queue = try await SyncQueue.open(directory: directory.queue(), durability: .none)
         #expect(throws: SyncQueueError.self) { try queue.enqueue(tag: "t", payload: json("{not json")) }
-        let record = try await queue.append(tag: "t", payload: json("{\n  \"a\": 1\n}"))
+        let record = try await queue.enqueueDurably(tag: "t", payload: json("{\n  \"a\": 1\n}"))
         #expect(record.seq == 1)
         #expect(String(decoding: record.payload, as: UTF8.self) == #"{   "a": 1 }"#)
         await queue.close()

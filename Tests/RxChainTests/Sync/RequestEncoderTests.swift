@@ -131,7 +131,7 @@ import Testing
         let dated = StampedRequest(tag: "notes/stamp", note: "a/b", at: Date(timeIntervalSince1970: 1_700_000_000.25))
         let plain = StampedRequest(tag: "notes/stamp", note: "plain", at: nil)
         #expect(throws: RequestEncoder.Failure.unsupported) { try RequestEncoder.encode(dated) }
-        manager.accept([dated, plain], progress: nil)
+        manager.receive([dated, plain], progress: nil)
         await transport.waitForBatches(2)
         let expected = try [dated, plain].map { String(decoding: try Self.reference().encode($0), as: UTF8.self) }
         #expect(transport.sentPayloads == expected)
@@ -144,7 +144,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = try await SyncQueue.open(directory: directory, durability: .none, deviceID: "device-a")
         let manager = SyncManager<MeasuredRequest>(queue: queue, transport: ScriptedTransport())
-        manager.accept([MeasuredRequest(tag: "notes/measure", value: .nan)], progress: nil)
+        manager.receive([MeasuredRequest(tag: "notes/measure", value: .nan)], progress: nil)
         #expect(queue.pendingCount == 0)
         #expect(manager.currentStatus.lastError?.contains("Double.nan") == true)
         await manager.shutdown()
