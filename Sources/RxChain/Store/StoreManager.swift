@@ -29,21 +29,14 @@ import Synchronization
 /// let token = store.slice(\.self).sink { print($0) }
 /// ```
 public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable> {
-    @usableFromInline
-    enum InboxEntry: Sendable {
-        case message(Msg, SendHandle<State>?)
-        case evaluateSlice(SliceEvaluation<State>)
-    }
+    @usableFromInline typealias InboxEntry = StoreDrain<State, Msg, Request>.Entry
 
     /// The state after the last applied message.
     public var state: State { current }
     @usableFromInline var current: State
-    @usableFromInline let reducer: StoreReducer<State, Msg, Request>
     @usableFromInline let sink: any SyncSink<Request>
-    /// Senders on other threads write the inbox while the actor rewrites `current` per message: padded apart.
-    @usableFromInline let padBeforeInbox = CacheLinePad()
-    @usableFromInline let inbox = Lock(StoreInbox<InboxEntry>())
-    @usableFromInline let padAfterInbox = CacheLinePad()
+    /// The inbox and the reducer dispatch, with their speed tricks (padded apart from `current`).
+    @usableFromInline let drain: StoreDrain<State, Msg, Request>
     @usableFromInline let stateRelay = ReplayLatestRelay<State>()
     @usableFromInline let failureRelay = PassthroughRelay<Rejection>()
     @usableFromInline let slices = SliceRegistry<State>()
@@ -68,7 +61,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
 
     init(initialState: State, reducer: StoreReducer<State, Msg, Request>, sink: any SyncSink<Request>) {
         self.current = initialState
-        self.reducer = reducer
+        self.drain = StoreDrain(reducer: reducer)
         self.sink = sink
         stateRelay.send(initialState)
     }
@@ -86,9 +79,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
 
     /// Sends several messages, applied consecutively in this order.
     public nonisolated func send(contentsOf messages: [Msg]) {
-        let entries = messages.map { InboxEntry.message($0, nil) }
-        let action = inbox.withLock { $0.entriesArrived(entries) }
-        if action == .startDrain { startDrain() }
+        if drain.enqueue(contentsOf: messages.map { InboxEntry.message($0, nil) }) { startDrain() }
     }
 
     /// Sends `message` and returns at once with a handle to await its stages.
@@ -107,9 +98,9 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @inlinable
     public func settle() {
         var publisher = StatePublisher(states: stateRelay, slices: slices)
-        var memo = reducer.initialMemo
+        var memo = drain.initialMemo
         var emptied: [InboxEntry] = []
-        while var batch = inbox.withLock({ $0.takeQueued(handingBack: &emptied) }) {
+        while var batch = drain.takeBatch(handingBack: &emptied) {
             process(&batch, memo: &memo, publisher: &publisher)
             emptied = batch
         }
@@ -204,7 +195,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
 
     @inlinable
     nonisolated func enqueue(_ entry: InboxEntry) {
-        if inbox.withLock({ $0.entryArrived(entry) }) == .startDrain { startDrain() }
+        if drain.enqueue(entry) { startDrain() }
     }
 
     @inlinable
@@ -219,32 +210,16 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     func drainInbox() {
         while true {
             settle()
-            switch inbox.withLock({ $0.drainFoundInboxEmpty() }) {
+            switch drain.foundInboxEmpty() {
             case .resume:
                 continue
             case .linger:
-                linger()
+                drain.linger()
                 // Entries that came meanwhile resume the drain; if none came, it ends.
-                if inbox.withLock({ $0.drainFoundInboxEmpty() }) == .finish { return }
+                if drain.foundInboxEmpty() == .finish { return }
             case .finish:
                 return
             }
-        }
-    }
-
-    /// How many times a drain that found the inbox empty looks at it again before it lets the
-    /// inbox go idle: ~0.3 µs on the 2-core test machine, where a sender that has to start a
-    /// new drain pays 10–20 µs.
-    @inlinable static var lingerLooks: Int { 32 }
-
-    /// Looks at the inbox up to ``lingerLooks`` times; returns as soon as an entry is queued.
-    ///
-    /// A short spin on the actor: it delays other work on the store by a fraction of a
-    /// microsecond at the end of a burst, never blocks on anything, and ends on its own.
-    @inlinable
-    func linger() {
-        for _ in 0..<Self.lingerLooks {
-            if inbox.withLock({ $0.count }) > 0 { return }
         }
     }
 
@@ -273,7 +248,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     ) {
         let result: DataSync<State, Request>
         do {
-            result = try reducer.reduce(current, message, memo: &memo)
+            result = try drain.reduce(current, message, memo: &memo)
         } catch {
             failureRelay.send(error)
             handle?.messageRejected(error)

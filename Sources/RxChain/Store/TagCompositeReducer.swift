@@ -48,39 +48,6 @@ public struct TagCompositeReducer<State, Msg: Message, Request>: Sendable {
         return try reducer.reduce(state, message)
     }
 
-    /// Applies the reducer registered for `message.tag`, looking the tag up only when it is not
-    /// the one in `memo` (which then remembers it).
-    ///
-    /// A store's drain keeps one memo while it drains: a burst of messages mostly repeats a
-    /// tag, and the lookup (hashing the tag, comparing it, retaining and releasing the reducer
-    /// it finds) is a large part of applying a cheap message. A message whose tag differs from
-    /// the last one's pays the lookup plus a failed compare (`rxchain-bench store`).
-    @inlinable
-    func reduce(
-        _ state: State, _ message: Msg, memo: inout ReducerMemo<State, Msg, Request>
-    ) throws(Rejection) -> DataSync<State, Request> {
-        let tag = message.tag
-        if tag != memo.tag {
-            guard let reducer = reducers.value(for: tag) else {
-                throw Rejection.unknownTag(tag, registered: tags)
-            }
-            memo = ReducerMemo(tag: tag, reducer: reducer)
-        }
-        return try memo.reducer.reduce(state, message)
-    }
-
-    /// A memo to start a drain with: the empty tag, with what this registry does to a message
-    /// tagged so (its reducer, or the rejection of an unknown tag). Never a placeholder that a
-    /// message could match by mistake.
-    @inlinable
-    var initialMemo: ReducerMemo<State, Msg, Request> {
-        let empty: MessageTag = ""
-        let reducer =
-            reducers.value(for: empty)
-            ?? Reducer { [tags] _, _ in throw Rejection.unknownTag(empty, registered: tags) }
-        return ReducerMemo(tag: empty, reducer: reducer)
-    }
-
     /// The composite as a plain ``Reducer``.
     @inlinable
     public var reducer: Reducer<State, Msg, Request> {

@@ -1,4 +1,5 @@
-/// A small, fixed hash table from message tags to values, tuned for the per-message reducer lookup.
+/// A small, fixed hash table from message tags to values, tuned for the per-message reducer
+/// lookup (``StoreDrain``).
 ///
 /// A store looks up a reducer for every message. Swift's `Dictionary` hashes the tag
 /// with SipHash (about a third of a message's cost in `rxchain-bench store`); tags

@@ -2,7 +2,7 @@
 /// writes the fields around it, so that the two never share a cache line.
 ///
 /// Two cores writing different fields of one 64-byte line ("false sharing") pass the
-/// line back and forth on every write. In ``StoreManager`` the senders' inbox lock sat
+/// line back and forth on every write. In ``StoreDrain`` the senders' inbox lock sat
 /// on the same line as the state the actor rewrites per message: one send cost 40 ns
 /// instead of 13 (`rxchain-bench store`, `store-counter-0`). 128 bytes rather than 64
 /// because x86 cores also prefetch the neighbouring line of a pair.

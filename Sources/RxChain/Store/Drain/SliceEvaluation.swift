@@ -1,4 +1,4 @@
-/// A slice evaluation waiting in a store's inbox.
+/// A slice evaluation waiting in a store's inbox. Part of ``StoreDrain``.
 ///
 /// A class, so that it takes one pointer in an inbox entry: a closure inline makes every
 /// entry at least 24 bytes, where an entry for a small message (a word or less) is 16 with

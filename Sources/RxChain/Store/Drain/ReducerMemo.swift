@@ -1,9 +1,9 @@
 /// The reducer found for the last message's tag, kept by a store's drain so that a run of
 /// messages with the same tag looks the tag up once.
 ///
-/// A drain-local value, never shared: see ``TagCompositeReducer/reduce(_:_:memo:)``. It always
-/// holds a real pair (a drain starts with ``TagCompositeReducer/initialMemo``), so checking it
-/// is one tag compare, with no optional to unwrap.
+/// A drain-local value, never shared: see ``StoreReducer/reduce(_:_:memo:)``. It always
+/// holds a real pair (a drain starts with ``StoreReducer/initialMemo``), so checking it is one
+/// tag compare, with no optional to unwrap. Part of ``StoreDrain``.
 @usableFromInline
 struct ReducerMemo<State, Msg: Message, Request> {
     @usableFromInline var tag: MessageTag
