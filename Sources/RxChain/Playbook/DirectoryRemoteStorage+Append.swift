@@ -34,7 +34,7 @@ extension DirectoryRemoteStorage {
                 location: location, reason: "the last line does not end in a newline (\"\\n\")")
         }
         try requireDirectory()
-        let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+        let lock = try lock()
         defer { lock.release() }
 
         var opened = try POSIXFile.openIfExists(playbookPath, O_RDWR | O_APPEND)

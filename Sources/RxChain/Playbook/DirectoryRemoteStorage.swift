@@ -152,11 +152,22 @@ struct DirectoryRemoteStorage: Sendable {
 
     /// Takes the lock, settles the playbook (``settle(_:)``) and returns the committed state.
     private func settledUnderLock() throws -> Snapshot {
-        let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+        let lock = try lock()
         defer { lock.release() }
         let file = try POSIXFile.openIfExists(playbookPath, O_RDWR | O_APPEND)
         defer { file?.close() }
         return try settle(file).snapshot
+    }
+
+    /// Takes the playbook's lock, waiting at most ``lockTimeout`` for another writer.
+    ///
+    /// - Throws: ``PlaybookRemoteError/lockTimeout(lockFile:waited:)`` when another writer
+    ///   still holds it then.
+    func lock() throws(PlaybookRemoteError) -> PlaybookLock {
+        guard let lock = try PlaybookLock.acquire(lockPath, waitingAtMost: lockTimeout) else {
+            throw .lockTimeout(lockFile: lockPath, waited: lockTimeout)
+        }
+        return lock
     }
 
     /// Why `record` does not fit a playbook of `size` bytes, or `nil` when it does: it

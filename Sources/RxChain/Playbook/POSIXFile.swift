@@ -72,7 +72,7 @@ package struct POSIXFile {
     }
 
     func close() {
-        systemClose(descriptor)
+        _ = systemClose(descriptor)
     }
 
     /// The file's size in bytes.
@@ -242,12 +242,4 @@ package struct POSIXFile {
 // File-scope wrappers: inside `POSIXFile`, `open` and `close` name its own methods.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     open(path, flags, mode)
-}
-
-private func systemClose(_ descriptor: Int32) {
-    _ = close(descriptor)
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
