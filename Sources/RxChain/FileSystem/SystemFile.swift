@@ -103,20 +103,29 @@ struct SystemFile<Failure: SystemCallError> {
         return data
     }
 
+    /// Reads into `buffer` from the descriptor's offset with `read`; returns how many bytes
+    /// came (0 only at the end of the file, or for an empty buffer).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return count }
+            let code = systemErrno
+            if code != Errno.interrupted { throw .systemCall("read", failedOn: path, errno: code) }
+        }
+    }
+
     /// Everything from the descriptor's offset to the end of the file, read with `read` in
     /// chunks (so a file that grows meanwhile is read to its new end).
     func readToEnd() throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
-            if count > 0 {
-                result.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return result
-            } else if systemErrno != Errno.interrupted {
-                throw .systemCall("read", failedOn: path, errno: systemErrno)
+            let read: Result<Int, Failure> = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(Failure) in try self.read(into: buffer) }
             }
+            let count = try read.get()
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
         }
     }
 
