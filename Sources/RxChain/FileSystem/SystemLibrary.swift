@@ -152,8 +152,6 @@ enum Errno {
     static let fileExists: Int32 = EEXIST
     /// `EIO`.
     static let ioError: Int32 = EIO
-    /// `ENOSPC`.
-    static let noSpace: Int32 = ENOSPC
     /// `EISDIR`.
     static let isDirectory: Int32 = EISDIR
     /// `ENOTDIR`.
