@@ -106,8 +106,9 @@ struct SystemFile<Failure: SystemCallError> {
     /// Reads into `buffer` from the descriptor's offset with `read`; returns how many bytes
     /// came (0 only at the end of the file, or for an empty buffer).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        guard let start = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
-            let count = systemRead(descriptor, buffer.baseAddress!, buffer.count)
+            let count = systemRead(descriptor, start, buffer.count)
             if count >= 0 { return count }
             let code = systemErrno
             if code != Errno.interrupted { throw .systemCall("read", failedOn: path, errno: code) }
