@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The bookkeeping at the head of every trie node.
 @usableFromInline
 struct TreeNodeHeader {
@@ -137,7 +131,7 @@ extension TreeDictionary.Node {
     func hasSameEntry(at index: Int, as other: TreeDictionary.Node, at otherIndex: Int) -> Bool {
         withUnsafeMutablePointerToElements { entries in
             other.withUnsafeMutablePointerToElements { otherEntries in
-                memcmp(entries + index, otherEntries + otherIndex, MemoryLayout<Entry>.size) == 0
+                systemBytesEqual(entries + index, otherEntries + otherIndex, count: MemoryLayout<Entry>.size)
             }
         }
     }

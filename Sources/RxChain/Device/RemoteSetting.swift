@@ -97,7 +97,8 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     ///   is not a setting.
     public static func saved(in directory: URL) throws -> RemoteSetting? {
         let file = file(in: directory)
-        guard let data = try POSIXFile.contentsIfExists(file.path, purpose: "read the store's remote setting") else {
+        guard let data = try PlaybookFile.contentsIfExists(file.path, operation: "read the store's remote setting")
+        else {
             return nil
         }
         do {
@@ -117,6 +118,6 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)
         data.append(UInt8(ascii: "\n"))
-        try POSIXFile.replaceAtomically(Self.file(in: directory).path, with: data, directory: directory.path)
+        try PlaybookFile.replaceAtomically(Self.file(in: directory).path, with: data, directory: directory.path)
     }
 }

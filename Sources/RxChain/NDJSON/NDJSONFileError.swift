@@ -36,11 +36,11 @@ public struct NDJSONFileError: Error, Sendable, Equatable, CustomStringConvertib
     static func posix(_ code: Int32, _ operation: String, path: String) -> NDJSONFileError {
         let problem: Problem =
             switch code {
-            case ENOENT: .notFound
-            case EISDIR: .isADirectory
-            case ENOTDIR: .notADirectoryOnThePath
-            case EACCES, EPERM: .permissionDenied
-            case ELOOP: .symbolicLinkLoop
+            case Errno.noSuchFileOrDirectory: .notFound
+            case Errno.isDirectory: .isADirectory
+            case Errno.notDirectory: .notADirectoryOnThePath
+            case Errno.permissionDenied, Errno.notPermitted: .permissionDenied
+            case Errno.tooManySymbolicLinks: .symbolicLinkLoop
             default: .failed(operation: operation, errno: code)
             }
         return NDJSONFileError(path: path, problem: problem)
@@ -54,9 +54,16 @@ public struct NDJSONFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .notADirectoryOnThePath: "a part of the path is a file, not a directory"
         case .permissionDenied: "permission denied"
         case .symbolicLinkLoop: "too many levels of symbolic links (a symbolic link loop?)"
-        case .failed(let operation, let code): "\(operation) failed: \(String(cString: strerror(code)))"
+        case .failed(let operation, let code): "\(operation) failed: \(systemErrorMessage(code))"
         }
     }
 
     public var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+extension NDJSONFileError: SystemCallError {
+    /// ``posix(_:_:path:)``.
+    static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> NDJSONFileError {
+        posix(code, operation, path: path)
+    }
 }

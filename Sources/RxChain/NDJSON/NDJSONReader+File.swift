@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension NDJSONReader {
     /// Reads the file at `path` in chunks and calls `body` with each line, in order; returns
     /// the torn line (bytes after the last newline), if any, for the caller to judge.
@@ -40,15 +34,11 @@ extension NDJSONReader {
     public static func readChunks(
         ofFile path: String, chunkSize: Int = 1 << 16, _ body: (UnsafeRawBufferPointer) throws -> Bool
     ) throws {
-        let descriptor = try openForReading(path)
-        defer { _ = close(descriptor) }
+        let file = try openForReading(path)
+        defer { file.close() }
         var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw NDJSONFileError.posix(errno, "read", path: path)
-            }
+            let count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
             if count == 0 { return }
             let goOn = try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             if !goOn { return }
@@ -73,19 +63,12 @@ extension NDJSONReader {
     }
 
     /// Opens `path` read-only; a directory is refused here rather than at the first read.
-    private static func openForReading(_ path: String) throws(NDJSONFileError) -> Int32 {
-        while true {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor >= 0 {
-                var status = stat()
-                if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-                    _ = close(descriptor)
-                    throw NDJSONFileError(path: path, problem: .isADirectory)
-                }
-                return descriptor
-            }
-            if errno == EINTR { continue }
-            throw NDJSONFileError.posix(errno, "open", path: path)
+    private static func openForReading(_ path: String) throws(NDJSONFileError) -> SystemFile<NDJSONFileError> {
+        let file = try SystemFile<NDJSONFileError>.open(path, .readOnly)
+        if (try? file.status())?.isDirectory == true {
+            file.close()
+            throw NDJSONFileError(path: path, problem: .isADirectory)
         }
+        return file
     }
 }

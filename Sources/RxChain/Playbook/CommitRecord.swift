@@ -70,7 +70,7 @@ struct CommitRecord: Codable, Equatable {
     /// - Throws: a ``PlaybookRemoteError`` when the file cannot be read at all (access
     ///   denied, an I/O error): that needs a person, not a repair.
     static func load(_ path: String) throws -> Loaded {
-        guard let data = try POSIXFile.contentsIfExists(path, purpose: "read the commit record") else {
+        guard let data = try PlaybookFile.contentsIfExists(path, operation: "read the commit record") else {
             return .missing
         }
         let record: CommitRecord
@@ -90,6 +90,6 @@ struct CommitRecord: Codable, Equatable {
     func publish(to path: String, directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try POSIXFile.replaceAtomically(path, with: try encoder.encode(self), directory: directory)
+        try PlaybookFile.replaceAtomically(path, with: try encoder.encode(self), directory: directory)
     }
 }

@@ -91,8 +91,7 @@ public struct DirectoryRemote: PlaybookRemote {
     ///   or one naming a directory (ending in `/`, or an existing directory).
     public init(_ location: String, lockTimeout: Duration = .seconds(10)) throws {
         let path = try Self.playbookPath(parsing: location)
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        if FileStatus(path: path)?.isDirectory == true {
             throw PlaybookRemoteError.invalidLocation(
                 location, reason: "it names a directory; name the playbook file, e.g. …/playbook.ndjson")
         }

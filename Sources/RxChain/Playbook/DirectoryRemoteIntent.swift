@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A writer's note, made durable before it writes a line: "on top of the commit
 /// `(epoch, generation, offset)` I am appending exactly these bytes". Kept in
 /// `<playbook>.intent`.
@@ -78,7 +72,7 @@ struct DirectoryRemoteIntent: Equatable {
     ///
     /// - Throws: a ``PlaybookRemoteError`` when the file cannot be read at all.
     static func load(_ path: String) throws -> DirectoryRemoteIntent? {
-        guard let data = try POSIXFile.contentsIfExists(path, purpose: "read the append intent"),
+        guard let data = try PlaybookFile.contentsIfExists(path, operation: "read the append intent"),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
         else { return nil }
@@ -97,11 +91,11 @@ struct DirectoryRemoteIntent: Equatable {
         var data = try encoder.encode(header)
         data.append(UInt8(ascii: "\n"))
         data.append(lines)
-        let (file, created) = try POSIXFile.openCreating(path, O_WRONLY)
+        let (file, created) = try PlaybookFile.openCreating(path, .writeOnly)
         defer { file.close() }
         try file.write(data, at: 0)
         try file.truncate(to: data.count)
         try file.sync()
-        if created { try POSIXFile.syncDirectory(directory) }
+        if created { try PlaybookFile.syncDirectory(directory) }
     }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension DirectoryRemoteStorage {
     /// Appends `lines` under the lock if the committed revision is still `expected`.
     ///
@@ -34,10 +28,10 @@ extension DirectoryRemoteStorage {
                 location: location, reason: "the last line does not end in a newline (\"\\n\")")
         }
         try requireDirectory()
-        let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+        let lock = try lock()
         defer { lock.release() }
 
-        var opened = try POSIXFile.openIfExists(playbookPath, O_RDWR | O_APPEND)
+        var opened = try PlaybookFile.openIfExists(playbookPath, .readWrite, .append)
         defer { opened?.close() }
         let settled = try settle(opened)
         if let offset = settled.incompleteLineAt {
@@ -51,25 +45,26 @@ extension DirectoryRemoteStorage {
             record = .fresh(length: settled.snapshot.length)
             try record.publish(to: commitPath, directory: directoryPath)
         }
-        let file: POSIXFile
+        let file: PlaybookFile
         if let opened {
             file = opened
         } else {
-            let (created, isNew) = try POSIXFile.openCreating(playbookPath, O_RDWR | O_APPEND)
+            let (created, isNew) = try PlaybookFile.openCreating(playbookPath, .readWrite, .append)
             opened = created
             file = created
-            if isNew { try POSIXFile.syncDirectory(directoryPath) }
+            if isNew { try PlaybookFile.syncDirectory(directoryPath) }
         }
 
         try DirectoryRemoteIntent(appending: lines, onTopOf: record).write(to: intentPath, directory: directoryPath)
-        var landed: POSIXFile.Placement?
+        var landed: PlaybookFile.Placement?
         do {
             try file.append(lines, landed: &landed)
         } catch {
             discard(landed, from: file)
             throw error
         }
-        guard landed == POSIXFile.Placement(start: record.length, end: record.length + lines.count, isContiguous: true)
+        guard
+            landed == PlaybookFile.Placement(start: record.length, end: record.length + lines.count, isContiguous: true)
         else {
             // Another program appended between the settling and the write: our lines landed after theirs.
             discard(landed, from: file)
@@ -97,7 +92,7 @@ extension DirectoryRemoteStorage {
     /// one piece; otherwise leaves them (cutting could take another program's bytes with
     /// them). Either way they are never committed as this append: bytes at the committed
     /// length are cut by the next lock holder, whom the intent tells they are ours.
-    private func discard(_ landed: POSIXFile.Placement?, from file: POSIXFile) {
+    private func discard(_ landed: PlaybookFile.Placement?, from file: PlaybookFile) {
         guard let landed, landed.isContiguous, (try? file.size()) == landed.end else { return }
         try? file.truncate(to: landed.start)
     }
@@ -111,20 +106,19 @@ extension DirectoryRemoteStorage {
     /// so ``settle(_:)`` ignores it; only a record put back by hand within that window could
     /// meet it again.
     private func retireIntent() {
-        _ = unlink(intentPath)
+        _ = try? PlaybookFile.removeIfPresent(intentPath)
     }
 
     /// Checks that the playbook's directory exists; it is never created.
     private func requireDirectory() throws {
-        var status = stat()
-        guard stat(directoryPath, &status) == 0 else {
-            let code = errno
-            if code == ENOENT { throw PlaybookRemoteError.missingDirectory(directoryPath) }
+        guard let status = FileStatus(path: directoryPath) else {
+            let code = systemErrno
+            if code == Errno.noSuchFileOrDirectory { throw PlaybookRemoteError.missingDirectory(directoryPath) }
             throw PlaybookRemoteError.posix(code, "look up the playbook's directory", directoryPath)
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
+        guard status.isDirectory else {
             throw PlaybookRemoteError.io(
-                location: playbookPath, operation: "create it in \(directoryPath)", errno: ENOTDIR)
+                location: playbookPath, operation: "create it in \(directoryPath)", errno: Errno.notDirectory)
         }
     }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension DirectoryRemoteStorage {
     /// The playbook after ``settle(_:)``: committed up to `snapshot.length`, and nothing
     /// after that but, possibly, one incomplete line another program wrote.
@@ -33,7 +27,7 @@ extension DirectoryRemoteStorage {
     /// the intent's own.
     ///
     /// - Parameter file: the playbook, opened `O_RDWR | O_APPEND`, or `nil` when there is none.
-    func settle(_ file: POSIXFile?) throws -> Settled {
+    func settle(_ file: PlaybookFile?) throws -> Settled {
         let size = try file?.size() ?? 0
         let record: CommitRecord
         switch try CommitRecord.load(commitPath) {
@@ -75,11 +69,12 @@ extension DirectoryRemoteStorage {
 
     /// Replaces a record that does not fit the playbook: a new epoch committing up to the
     /// last complete line, after a copy of the old record's bytes is put aside.
-    private func repair(_ file: POSIXFile?, size: Int, reason: String, quarantining bytes: Data) throws -> Settled {
+    private func repair(_ file: PlaybookFile?, size: Int, reason: String, quarantining bytes: Data) throws -> Settled {
         let end = try file?.completeLinesLength(size: size) ?? 0
         try file?.sync()
         let record = CommitRecord.fresh(length: end, generation: 1, repaired: reason)
-        try POSIXFile.replaceAtomically(commitPath + ".corrupt-" + record.epoch, with: bytes, directory: directoryPath)
+        try PlaybookFile.replaceAtomically(
+            commitPath + ".corrupt-" + record.epoch, with: bytes, directory: directoryPath)
         try record.publish(to: commitPath, directory: directoryPath)
         return Settled(snapshot: Snapshot(record), incompleteLineAt: end < size ? end : nil)
     }

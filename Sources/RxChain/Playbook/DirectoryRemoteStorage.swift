@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The files of a ``DirectoryRemote`` and the blocking operations on them.
 ///
 /// Four files live side by side: the playbook, its commit record (`.commit`, see
@@ -91,7 +85,7 @@ struct DirectoryRemoteStorage: Sendable {
         guard offset < snapshot.length else {
             return PlaybookChunk(lines: Data(), cursor: Self.cursor(at: offset), revision: snapshot.revision)
         }
-        let file = try POSIXFile.open(playbookPath, O_RDONLY)
+        let file = try PlaybookFile.open(playbookPath, .readOnly)
         defer { file.close() }
         // Read one byte before the cursor too: it must end a line, or the cursor is not ours.
         let start = max(0, offset - 1)
@@ -125,7 +119,7 @@ struct DirectoryRemoteStorage: Sendable {
         case .corrupt(let reason, _):
             return .needsRepair(reason: reason)
         case .missing:
-            guard let file = try POSIXFile.openIfExists(playbookPath, O_RDONLY) else { return .committed(.empty) }
+            guard let file = try PlaybookFile.openIfExists(playbookPath, .readOnly) else { return .committed(.empty) }
             defer { file.close() }
             let size = try file.size()
             guard size > 0 else { return .committed(.empty) }
@@ -135,7 +129,7 @@ struct DirectoryRemoteStorage: Sendable {
         case .valid(let valid, _):
             record = valid
         }
-        let file = try POSIXFile.openIfExists(playbookPath, O_RDONLY)
+        let file = try PlaybookFile.openIfExists(playbookPath, .readOnly)
         defer { file?.close() }
         let size = try file?.size() ?? 0
         if let problem = try mismatch(of: record, file: file, size: size) { return .needsRepair(reason: problem) }
@@ -152,16 +146,27 @@ struct DirectoryRemoteStorage: Sendable {
 
     /// Takes the lock, settles the playbook (``settle(_:)``) and returns the committed state.
     private func settledUnderLock() throws -> Snapshot {
-        let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+        let lock = try lock()
         defer { lock.release() }
-        let file = try POSIXFile.openIfExists(playbookPath, O_RDWR | O_APPEND)
+        let file = try PlaybookFile.openIfExists(playbookPath, .readWrite, .append)
         defer { file?.close() }
         return try settle(file).snapshot
     }
 
+    /// Takes the playbook's lock, waiting at most ``lockTimeout`` for another writer.
+    ///
+    /// - Throws: ``PlaybookRemoteError/lockTimeout(lockFile:waited:)`` when another writer
+    ///   still holds it then.
+    func lock() throws(PlaybookRemoteError) -> PlaybookLock {
+        guard let lock = try PlaybookLock.acquire(lockPath, waitingAtMost: lockTimeout) else {
+            throw .lockTimeout(lockFile: lockPath, waited: lockTimeout)
+        }
+        return lock
+    }
+
     /// Why `record` does not fit a playbook of `size` bytes, or `nil` when it does: it
     /// must not reach past the end, and it must end at a line end.
-    func mismatch(of record: CommitRecord, file: POSIXFile?, size: Int) throws -> String? {
+    func mismatch(of record: CommitRecord, file: PlaybookFile?, size: Int) throws -> String? {
         if record.length > size {
             return "it commits \(record.length) bytes but \(playbookPath) has only \(size)"
         }

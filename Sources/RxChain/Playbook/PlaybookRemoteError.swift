@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Why a ``PlaybookRemote`` operation failed; every case names the location and the cause.
 ///
 /// A remote error never means lines were lost: a failed append either wrote nothing
@@ -72,7 +66,7 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
         case .permissionDenied(let location, let operation):
             "\(location): permission denied while trying to \(operation)"
         case .io(let location, let operation, let code):
-            "\(location): cannot \(operation): \(String(cString: strerror(code))) (errno \(code))"
+            "\(location): cannot \(operation): \(systemErrorMessage(code)) (errno \(code))"
         case .lockTimeout(let lockFile, let waited):
             "lock held: another writer kept \(lockFile) locked for more than \(waited)"
         case .corruptCommitRecord(let location, let reason):
@@ -94,8 +88,9 @@ public enum PlaybookRemoteError: Error, Sendable, Hashable, CustomStringConverti
     /// errors are ``permissionDenied(location:operation:)``, the rest ``io(location:operation:errno:)``.
     static func posix(_ code: Int32, _ operation: String, _ location: String) -> PlaybookRemoteError {
         switch code {
-        case ENOENT: .notFound(location: location)
-        case EACCES, EPERM, EROFS: .permissionDenied(location: location, operation: operation)
+        case Errno.noSuchFileOrDirectory: .notFound(location: location)
+        case Errno.permissionDenied, Errno.notPermitted, Errno.readOnlyFileSystem:
+            .permissionDenied(location: location, operation: operation)
         default: .io(location: location, operation: operation, errno: code)
         }
     }

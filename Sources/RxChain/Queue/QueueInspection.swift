@@ -40,14 +40,14 @@ extension SyncQueue {
     ///   ``SyncQueueError/corruptHeader(path:reason:)``, or an I/O error.
     public static func inspect(directory: URL) throws -> QueueInspection {
         let layout = SyncQueueLayout(directory: directory.standardizedFileURL)
-        guard let bytes = try QueueFileSystem.readAll(layout.log) else {
+        guard let bytes = try QueueFile.readAllIfExists(layout.log) else {
             throw SyncQueueError.notAQueue(directory: layout.directoryPath)
         }
         let scan = try QueueLogScan(bytes: bytes, path: layout.log)
         // The log's device id wins over the file's (see SyncQueue.changeDeviceID(to:)).
         let deviceID =
             try scan.contents.deviceID
-            ?? QueueFileSystem.readAll(layout.deviceID).map {
+            ?? QueueFile.readAllIfExists(layout.deviceID).map {
                 String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             }
         return QueueInspection(

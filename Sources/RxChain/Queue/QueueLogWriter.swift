@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The open log file and the lock, owned by the writer thread alone: appends, syncs, cuts, rewrites.
 ///
 /// It knows the log's *committed length*: how far the last successful `fsync` (or, with
@@ -34,7 +28,7 @@ final class QueueLogWriter {
     let layout: SyncQueueLayout
     let durability: Durability
     private let lock: QueueLock
-    private var fd: Int32
+    private var log: QueueFile
     private var buffer: [UInt8] = []
     /// Bytes appended so far (what the file holds if every write went through).
     private var writtenLength: Int
@@ -43,17 +37,17 @@ final class QueueLogWriter {
     /// The device id the `device-id` file was last made to say, when the log records one.
     private var deviceIDFile: String?
 
-    /// Takes over `fd`, the open log, whose `length` bytes are all durable; `deviceIDFile`
+    /// Takes over `log`, the open log, whose `length` bytes are all durable; `deviceIDFile`
     /// is the device id recovery left in the `device-id` file, if the log records one.
     init(
-        layout: SyncQueueLayout, durability: Durability, lock: QueueLock, fd: Int32, length: Int,
+        layout: SyncQueueLayout, durability: Durability, lock: QueueLock, log: QueueFile, length: Int,
         deviceIDFile: String? = nil
     ) {
         self.deviceIDFile = deviceIDFile
         self.layout = layout
         self.durability = durability
         self.lock = lock
-        self.fd = fd
+        self.log = log
         self.writtenLength = length
         self.committedLength = length
         buffer.reserveCapacity(1 << 16)
@@ -64,13 +58,13 @@ final class QueueLogWriter {
     func append(_ entries: some Collection<QueueLogEntry>) throws(SyncQueueError) {
         buffer.removeAll(keepingCapacity: true)
         for entry in entries { entry.encode(into: &buffer) }
-        try QueueFileSystem.write(fd, buffer, path: layout.log)
+        try log.write(buffer)
         writtenLength += buffer.count
     }
 
     /// `fsync`s the log, unless durability is ``Durability/none``; what was appended is then committed.
     func sync() throws(SyncQueueError) {
-        if durability != .none { try QueueFileSystem.fsync(fd, path: layout.log) }
+        if durability != .none { try log.sync() }
         committedLength = writtenLength
     }
 
@@ -81,29 +75,28 @@ final class QueueLogWriter {
     /// (the shorter length, and the block the cut zeroes the end of). It says nothing about
     /// the bytes the failed `fsync` covered, which are gone from the file once it succeeds.
     func cut() throws(SyncQueueError) {
-        try QueueFileSystem.truncate(fd, to: committedLength, path: layout.log)
-        if durability != .none { try QueueFileSystem.fsync(fd, path: layout.log) }
+        try log.truncate(to: committedLength)
+        if durability != .none { try log.sync() }
         writtenLength = committedLength
     }
 
     /// Replaces the log with the lines of `contents`: written to `queue.jsonl.compacting`,
     /// `fsync`ed, renamed over the log, directory `fsync`ed. Until the rename the old log
-    /// is untouched, so a crash at any point loses nothing; the new file's descriptor
-    /// becomes the log's.
+    /// is untouched, so a crash at any point loses nothing; the new file becomes the log.
     func rewrite(_ contents: QueueContents) throws(RewriteFailure) {
-        let staged: (fd: Int32, length: Int)
+        let staged: (file: QueueFile, length: Int)
         do {
             staged = try Self.stageCompacted(contents, layout: layout, durability: durability)
         } catch {
             throw .oldLogKept(error)
         }
         do throws(SyncQueueError) {
-            try QueueFileSystem.rename(layout.compacting, to: layout.log)
+            try QueueFile.rename(layout.compacting, to: layout.log)
         } catch {
             // A failed rename normally changed nothing; unless the log is certainly still the
             // old file, the new one may have replaced it.
-            guard Self.isSameFile(staged.fd, path: layout.log) != false else {
-                QueueFileSystem.close(staged.fd)
+            guard staged.file.isSameFile(as: layout.log) != false else {
+                staged.file.close()
                 throw .oldLogKept(error)
             }
             adopt(staged)
@@ -112,25 +105,25 @@ final class QueueLogWriter {
         adopt(staged)
         if durability != .none {
             do throws(SyncQueueError) {
-                try QueueFileSystem.fsyncDirectory(layout.directoryPath)
+                try QueueFile.syncDirectory(layout.directoryPath)
             } catch {
                 throw .replacementNotDurable(error)
             }
         }
     }
 
-    /// Writes a compacted log for `contents` and renames it over the log; returns its open
-    /// descriptor and length. Used by recovery, where any failure fails the open.
+    /// Writes a compacted log for `contents` and renames it over the log; returns it open,
+    /// and its length. Used by recovery, where any failure fails the open.
     static func writeCompacted(
         _ contents: QueueContents, layout: SyncQueueLayout, durability: Durability
-    ) throws(SyncQueueError) -> (fd: Int32, length: Int) {
+    ) throws(SyncQueueError) -> (file: QueueFile, length: Int) {
         let staged = try stageCompacted(contents, layout: layout, durability: durability)
         do throws(SyncQueueError) {
-            try QueueFileSystem.rename(layout.compacting, to: layout.log)
-            if durability != .none { try QueueFileSystem.fsyncDirectory(layout.directoryPath) }
+            try QueueFile.rename(layout.compacting, to: layout.log)
+            if durability != .none { try QueueFile.syncDirectory(layout.directoryPath) }
             return staged
         } catch {
-            QueueFileSystem.close(staged.fd)
+            staged.file.close()
             throw error
         }
     }
@@ -144,13 +137,13 @@ final class QueueLogWriter {
 
     /// Closes the log and releases the directory's lock.
     func close() {
-        QueueFileSystem.close(fd)
+        log.close()
         lock.release()
     }
 
-    private func adopt(_ staged: (fd: Int32, length: Int)) {
-        QueueFileSystem.close(fd)
-        fd = staged.fd
+    private func adopt(_ staged: (file: QueueFile, length: Int)) {
+        log.close()
+        log = staged.file
         writtenLength = staged.length
         committedLength = staged.length
     }
@@ -158,26 +151,17 @@ final class QueueLogWriter {
     /// Writes `queue.jsonl.compacting` and `fsync`s it (unless durability is ``Durability/none``).
     private static func stageCompacted(
         _ contents: QueueContents, layout: SyncQueueLayout, durability: Durability
-    ) throws(SyncQueueError) -> (fd: Int32, length: Int) {
-        let path = layout.compacting
-        let fd = try QueueFileSystem.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
+    ) throws(SyncQueueError) -> (file: QueueFile, length: Int) {
+        let file = try QueueFile.open(layout.compacting, .writeOnly, [.create, .truncate, .append])
         do throws(SyncQueueError) {
             var bytes: [UInt8] = []
             for entry in contents.compactedEntries { entry.encode(into: &bytes) }
-            try QueueFileSystem.write(fd, bytes, path: path)
-            if durability != .none { try QueueFileSystem.fsync(fd, path: path) }
-            return (fd, bytes.count)
+            try file.write(bytes)
+            if durability != .none { try file.sync() }
+            return (file, bytes.count)
         } catch {
-            QueueFileSystem.close(fd)
+            file.close()
             throw error
         }
-    }
-
-    /// Whether `path` names the file open as `fd` (nil when either cannot be read).
-    private static func isSameFile(_ fd: Int32, path: String) -> Bool? {
-        var open = stat()
-        var named = stat()
-        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return nil }
-        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 }

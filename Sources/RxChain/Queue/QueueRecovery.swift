@@ -19,11 +19,11 @@ enum QueueRecovery {
         if let givenID { try validate(deviceID: givenID) }
         let directory = layout.directoryPath
         let existed = FileManager.default.fileExists(atPath: directory)
-        try QueueFileSystem.createDirectory(directory)
+        try createDirectory(directory)
         if !existed, durability != .none {
-            try QueueFileSystem.fsyncDirectory(layout.directory.deletingLastPathComponent().path)
+            try QueueFile.syncDirectory(layout.directory.deletingLastPathComponent().path)
         }
-        let lock = try QueueLock.acquire(path: layout.lock, directory: directory, wait: lockWait)
+        let lock = try lockDirectory(layout: layout, wait: lockWait)
         do throws(SyncQueueError) {
             return try repair(layout: layout, durability: durability, givenID: givenID, lock: lock)
         } catch {
@@ -36,11 +36,11 @@ enum QueueRecovery {
         layout: SyncQueueLayout, durability: Durability, givenID: String?, lock: QueueLock
     ) throws(SyncQueueError) -> Opened {
         var report = QueueRecoveryReport()
-        if try QueueFileSystem.unlinkIfPresent(layout.compacting) {
+        if try QueueFile.removeIfPresent(layout.compacting) {
             report.removedInterruptedCompaction = true
-            try QueueFileSystem.fsyncDirectory(layout.directoryPath)
+            try QueueFile.syncDirectory(layout.directoryPath)
         }
-        let bytes = try QueueFileSystem.readAll(layout.log)
+        let bytes = try QueueFile.readAllIfExists(layout.log)
         report.createdNewQueue = bytes == nil
         let scan = try QueueLogScan(bytes: bytes ?? [], path: layout.log)
         let deviceID: String
@@ -54,16 +54,16 @@ enum QueueRecovery {
             deviceID = try storedDeviceID(layout: layout)
         }
 
-        var fd: Int32?
+        var opened: QueueFile?
         var length = bytes?.count ?? 0
         if let torn = scan.tornTail {
-            let logFD = try QueueFileSystem.open(layout.log, O_WRONLY | O_APPEND)
-            fd = logFD
+            let file = try QueueFile.open(layout.log, .writeOnly, .append)
+            opened = file
             do throws(SyncQueueError) {
-                try QueueFileSystem.truncate(logFD, to: torn.offset, path: layout.log)
-                try QueueFileSystem.fsync(logFD, path: layout.log)
+                try file.truncate(to: torn.offset)
+                try file.sync()
             } catch {
-                QueueFileSystem.close(logFD)
+                file.close()
                 throw error
             }
             length = torn.offset
@@ -78,20 +78,51 @@ enum QueueRecovery {
         var linesInLog = scan.lineCount
         if scan.needsHeader || !scan.quarantine.isEmpty {
             // Rewrite without the quarantined lines (they are safe in quarantine.jsonl now).
-            if let fd { QueueFileSystem.close(fd) }
-            (fd, length) = try QueueLogWriter.writeCompacted(scan.contents, layout: layout, durability: .always)
+            opened?.close()
+            (opened, length) = try QueueLogWriter.writeCompacted(scan.contents, layout: layout, durability: .always)
             linesInLog = scan.contents.liveLineCount
         }
-        let logFD: Int32
-        if let fd { logFD = fd } else { logFD = try QueueFileSystem.open(layout.log, O_WRONLY | O_APPEND) }
+        let log: QueueFile
+        if let opened { log = opened } else { log = try QueueFile.open(layout.log, .writeOnly, .append) }
         report.pendingCount = scan.contents.pending.count
         report.deadLetterCount = scan.contents.deadLetters.count
         return Opened(
             writer: QueueLogWriter(
-                layout: layout, durability: durability, lock: lock, fd: logFD, length: length,
+                layout: layout, durability: durability, lock: lock, log: log, length: length,
                 deviceIDFile: scan.contents.deviceID),
             deviceID: deviceID, contents: scan.contents, linesInLog: linesInLog,
             quarantined: try readQuarantine(layout: layout), report: report)
+    }
+
+    /// Takes the directory's lock, then writes this process's pid into the lock file for the
+    /// message of whoever is refused.
+    ///
+    /// - Throws: ``SyncQueueError/inUse(directory:pid:)`` when another open queue still holds
+    ///   the lock after `wait` (at once when it is nil).
+    private static func lockDirectory(layout: SyncQueueLayout, wait: Duration?) throws(SyncQueueError) -> QueueLock {
+        guard let lock = try QueueLock.acquire(layout.lock, waitingAtMost: wait ?? .zero) else {
+            let owner = (try? QueueFile.readAllIfExists(layout.lock)).flatMap { $0 }
+                .flatMap { Int32(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }
+            throw .inUse(directory: layout.directoryPath, pid: owner)
+        }
+        do throws(SyncQueueError) {
+            try lock.file.truncate(to: 0)
+            try lock.file.write(Data("\(systemProcessID())\n".utf8), at: 0)
+        } catch {
+            lock.release()
+            throw error
+        }
+        return lock
+    }
+
+    /// Creates the queue's directory and any missing parents.
+    private static func createDirectory(_ path: String) throws(SyncQueueError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            let code = systemErrno
+            throw .io(operation: "mkdir", path: path, errno: code == 0 ? Errno.ioError : code)
+        }
     }
 
     static func validate(deviceID: String) throws(SyncQueueError) {
@@ -105,13 +136,13 @@ enum QueueRecovery {
     /// next open tries again.
     @discardableResult
     static func mirror(deviceID: String, layout: SyncQueueLayout) -> Bool {
-        let stored = (try? QueueFileSystem.readAll(layout.deviceID)).flatMap { $0 }.map {
+        let stored = (try? QueueFile.readAllIfExists(layout.deviceID)).flatMap { $0 }.map {
             String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard stored != deviceID else { return true }
         do throws(SyncQueueError) {
-            try QueueFileSystem.writeFileDurably(
-                Array((deviceID + "\n").utf8), to: layout.deviceID, directory: layout.directoryPath)
+            try QueueFile.replaceAtomically(
+                layout.deviceID, with: Data((deviceID + "\n").utf8), directory: layout.directoryPath)
             return true
         } catch {
             return false
@@ -120,14 +151,13 @@ enum QueueRecovery {
 
     /// The device id stored in the directory, created (a UUID) on first use.
     private static func storedDeviceID(layout: SyncQueueLayout) throws(SyncQueueError) -> String {
-        if let bytes = try QueueFileSystem.readAll(layout.deviceID) {
+        if let bytes = try QueueFile.readAllIfExists(layout.deviceID) {
             let id = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             try validate(deviceID: id)
             return id
         }
         let id = UUID().uuidString
-        try QueueFileSystem.writeFileDurably(
-            Array((id + "\n").utf8), to: layout.deviceID, directory: layout.directoryPath)
+        try QueueFile.replaceAtomically(layout.deviceID, with: Data((id + "\n").utf8), directory: layout.directoryPath)
         return id
     }
 
@@ -141,17 +171,17 @@ enum QueueRecovery {
             bytes += (try? encoder.encode(line)).map(Array.init) ?? []
             bytes.append(UInt8(ascii: "\n"))
         }
-        let fd = try QueueFileSystem.open(layout.quarantine, O_WRONLY | O_CREAT | O_APPEND)
-        defer { QueueFileSystem.close(fd) }
-        try QueueFileSystem.write(fd, bytes, path: layout.quarantine)
-        try QueueFileSystem.fsync(fd, path: layout.quarantine)
-        try QueueFileSystem.fsyncDirectory(layout.directoryPath)
+        let file = try QueueFile.open(layout.quarantine, .writeOnly, [.create, .append])
+        defer { file.close() }
+        try file.write(bytes)
+        try file.sync()
+        try QueueFile.syncDirectory(layout.directoryPath)
     }
 
     /// Every line ever quarantined in this directory (an unreadable entry of the quarantine
     /// file itself is shown as such, never dropped).
     static func readQuarantine(layout: SyncQueueLayout) throws(SyncQueueError) -> [QuarantinedLine] {
-        guard let bytes = try QueueFileSystem.readAll(layout.quarantine) else { return [] }
+        guard let bytes = try QueueFile.readAllIfExists(layout.quarantine) else { return [] }
         let decoder = JSONDecoder()
         return bytes.split(separator: UInt8(ascii: "\n")).map { line in
             (try? decoder.decode(QuarantinedLine.self, from: Data(line)))

@@ -53,8 +53,8 @@ extension SyncQueue {
             attempt += 1
             target = layout.directory.appendingPathComponent("quarantine-\(stamp)-\(attempt).jsonl")
         }
-        try QueueFileSystem.rename(layout.quarantine, to: target.path)
-        try QueueFileSystem.fsyncDirectory(layout.directoryPath)
+        try QueueFile.rename(layout.quarantine, to: target.path)
+        try QueueFile.syncDirectory(layout.directoryPath)
         return QuarantineArchive(file: target, count: opened.quarantined.count)
     }
 }

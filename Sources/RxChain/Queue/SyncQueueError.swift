@@ -54,7 +54,7 @@ public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible 
             return "queue at \(directory) is in use by another process\(owner)"
         case .io(let operation, let path, let code):
             return
-                "I/O error: \(operation) of \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+                "I/O error: \(operation) of \(path) failed: \(systemErrorMessage(code)) (errno \(code))"
         case .corruptHeader(let path, let reason):
             return "corrupt header in \(path) line 1: \(reason); the queue cannot be opened safely"
                 + " (move the file aside to start an empty queue)"

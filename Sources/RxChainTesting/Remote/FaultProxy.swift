@@ -2,12 +2,6 @@ import Dispatch
 import Foundation
 import Signals
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A TCP proxy on `127.0.0.1` that relays HTTP/1.1 to a server on the same host and
 /// fails on purpose, as scripted: it loses answers, cuts uploads, delays or refuses.
 ///
@@ -66,7 +60,7 @@ public final class FaultProxy: Sendable {
     ///
     /// - Throws: when no listening socket can be made.
     public init(targetPort: UInt16) throws {
-        signal(SIGPIPE, SIG_IGN)  // a closed peer is a failed write, not a dead test process
+        ProxySocket.ignoreBrokenPipeSignals()  // a closed peer is a failed write, not a dead test process
         (listener, port) = try ProxySocket.listenOnLoopback()
         self.targetPort = targetPort
         running.enter()

@@ -1,7 +1,12 @@
+// The one file of RxChainTesting that imports the C library (FaultProxy's sockets).
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("RxChainTesting needs a POSIX C library (Glibc, Musl or Darwin)")
 #endif
 
 /// The blocking POSIX socket calls a ``FaultProxy`` makes, on IPv4 loopback only.
@@ -66,11 +71,7 @@ enum ProxySocket {
     /// The next accepted connection, or `nil` once the listener was shut down.
     static func accept(_ listener: Int32) -> Int32? {
         while true {
-            #if canImport(Glibc)
-                let fd = Glibc.accept(listener, nil, nil)
-            #else
-                let fd = Darwin.accept(listener, nil, nil)
-            #endif
+            let fd = systemAccept(listener)
             if fd >= 0 { return fd }
             if errno == EINTR || errno == ECONNABORTED { continue }
             return nil
@@ -117,17 +118,20 @@ enum ProxySocket {
 
     /// Closes `fd`; only its owner calls this, once, after every thread stopped using it.
     static func close(_ fd: Int32) {
-        #if canImport(Glibc)
-            _ = Glibc.close(fd)
-        #else
-            _ = Darwin.close(fd)
-        #endif
+        _ = systemClose(fd)
     }
 
-    #if canImport(Glibc)
-        private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
+    /// Makes a write to a closed peer fail instead of killing the process with `SIGPIPE`,
+    /// for the whole process (Apple platforms have no `MSG_NOSIGNAL`; their sockets also
+    /// set `SO_NOSIGPIPE`).
+    static func ignoreBrokenPipeSignals() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    #if canImport(Darwin)
         private static let noSignal: Int32 = 0
+    #else
+        private static let noSignal = Int32(MSG_NOSIGNAL)
     #endif
 
     private static func makeSocket() throws -> Int32 {
@@ -153,3 +157,7 @@ enum ProxySocket {
         return address
     }
 }
+
+// File-scope wrappers: inside `ProxySocket`, `accept` and `close` name its own methods.
+private func systemAccept(_ listener: Int32) -> Int32 { accept(listener, nil, nil) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The device's copy of the playbook text (`playbook.copy` beside the local file), kept
 /// only for remotes whose ``PlaybookRemote/needsLocalCopy`` is `true`: an append to them
 /// uploads the whole playbook.
@@ -29,7 +23,7 @@ enum PlaybookLocalCopy {
     /// The copy's first `lineCount` complete lines, cutting anything after them from the
     /// file; `nil` when the file holds fewer (a missing file holds none).
     static func load(directory: String, lineCount: Int) throws -> Data? {
-        guard let file = try POSIXFile.openIfExists(path(directory), O_RDWR) else {
+        guard let file = try PlaybookFile.openIfExists(path(directory), .readWrite) else {
             return lineCount == 0 ? Data() : nil
         }
         defer { file.close() }
@@ -44,19 +38,19 @@ enum PlaybookLocalCopy {
 
     /// Writes `bytes` (the copy's tail, from byte `offset`), cuts anything after them and fsyncs.
     static func write(directory: String, _ bytes: Data, at offset: Int) throws {
-        let created = try POSIXFile.openIfExists(path(directory), O_RDONLY).map { $0.close() } == nil
-        if created { try POSIXFile.makeDirectories(directory) }
-        let file = try POSIXFile.open(path(directory), O_WRONLY | O_CREAT)
+        let created = try PlaybookFile.openIfExists(path(directory), .readOnly).map { $0.close() } == nil
+        if created { try PlaybookFile.makeDirectories(directory) }
+        let file = try PlaybookFile.open(path(directory), .writeOnly, .create)
         defer { file.close() }
         if !bytes.isEmpty { try file.write(bytes, at: offset) }
         try file.truncate(to: offset + bytes.count)
         try file.sync()
-        if created { try POSIXFile.syncDirectory(directory) }
+        if created { try PlaybookFile.syncDirectory(directory) }
     }
 
     /// Empties the copy (if there is one) and fsyncs.
     static func empty(directory: String) throws {
-        guard let file = try POSIXFile.openIfExists(path(directory), O_WRONLY) else { return }
+        guard let file = try PlaybookFile.openIfExists(path(directory), .writeOnly) else { return }
         defer { file.close() }
         try file.truncate(to: 0)
         try file.sync()

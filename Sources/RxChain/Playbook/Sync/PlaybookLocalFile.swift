@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A device's local file for a playbook: a snapshot (`local.snapshot`) and a journal of the
 /// lines read since (`local.journal`), so each sync writes only its new lines.
 ///
@@ -51,7 +45,7 @@ enum PlaybookLocalFile {
         let empty = PlaybookSnapshot(
             location: location, reducerVersion: domain.reducerVersion, emptyState: domain.emptyState)
         let path = snapshotPath(directory)
-        guard let file = try POSIXFile.openIfExists(path, O_RDONLY) else {
+        guard let file = try PlaybookFile.openIfExists(path, .readOnly) else {
             return Loaded(snapshot: empty, journalLength: 0, snapshotBytes: 0, journalLines: 0)
         }
         let size = try file.size()
@@ -85,7 +79,7 @@ enum PlaybookLocalFile {
         directory: String, domain: Domain, into loaded: inout Loaded<Domain.State>
     ) throws {
         let path = journalPath(directory)
-        guard let file = try POSIXFile.openIfExists(path, O_RDONLY) else { return }
+        guard let file = try PlaybookFile.openIfExists(path, .readOnly) else { return }
         defer { file.close() }
         let journal = try file.read(count: try file.size(), at: 0)
         var offset = 0
@@ -136,14 +130,14 @@ enum PlaybookLocalFile {
     static func appendEntry(directory: String, at offset: Int, header: JournalHeader, lines: Data) throws -> Int {
         let entry = try encodeEntry(header, lines: lines)
         let path = journalPath(directory)
-        let created = try POSIXFile.openIfExists(path, O_RDONLY).map { $0.close() } == nil
-        if created { try POSIXFile.makeDirectories(directory) }
-        let file = try POSIXFile.open(path, O_WRONLY | O_CREAT)
+        let created = try PlaybookFile.openIfExists(path, .readOnly).map { $0.close() } == nil
+        if created { try PlaybookFile.makeDirectories(directory) }
+        let file = try PlaybookFile.open(path, .writeOnly, .create)
         defer { file.close() }
         try file.write(entry, at: offset)
         try file.truncate(to: offset + entry.count)
         try file.sync()
-        if created { try POSIXFile.syncDirectory(directory) }
+        if created { try PlaybookFile.syncDirectory(directory) }
         return offset + entry.count
     }
 
@@ -152,9 +146,9 @@ enum PlaybookLocalFile {
         directory: String, _ snapshot: PlaybookSnapshot<Domain.State>, domain: Domain
     ) throws -> Int {
         let data = try PlaybookSnapshotFile.encode(snapshot, domain: domain)
-        try POSIXFile.makeDirectories(directory)
-        try POSIXFile.replaceAtomically(snapshotPath(directory), with: data, directory: directory)
-        if let journal = try POSIXFile.openIfExists(journalPath(directory), O_WRONLY) {
+        try PlaybookFile.makeDirectories(directory)
+        try PlaybookFile.replaceAtomically(snapshotPath(directory), with: data, directory: directory)
+        if let journal = try PlaybookFile.openIfExists(journalPath(directory), .writeOnly) {
             defer { journal.close() }
             try journal.truncate(to: 0)
             try journal.sync()

@@ -27,8 +27,8 @@ extension PlaybookTransport {
             encoder.dateEncodingStrategy = .iso8601
             let data = try encoder.encode(status)
             try await io.performBlocking {
-                try POSIXFile.makeDirectories(path)
-                try POSIXFile.replaceAtomically(Self.statusPath(path), with: data, directory: path)
+                try PlaybookFile.makeDirectories(path)
+                try PlaybookFile.replaceAtomically(Self.statusPath(path), with: data, directory: path)
             }
             statusSaveFailure = nil
         } catch {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads the bytes a ``SnapshotWriter`` wrote, in the same order, checking every bound.
 ///
 /// Every read throws ``SnapshotDecodingError`` instead of reading past the end, so a
@@ -102,7 +96,7 @@ public struct SnapshotReader {
         var string = String(decoding: bytes, as: UTF8.self)
         let isExact = string.withUTF8 { utf8 in
             utf8.count == bytes.count
-                && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+                && (bytes.isEmpty || systemBytesEqual(utf8.baseAddress!, bytes.baseAddress!, count: bytes.count))
         }
         guard isExact else { throw SnapshotDecodingError("invalid UTF-8 in the string ending at byte \(offset)") }
         return string

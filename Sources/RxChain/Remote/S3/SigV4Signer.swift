@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// AWS Signature Version 4 for S3, in the `Authorization` header.
 ///
 /// ```swift
@@ -115,12 +109,10 @@ struct SigV4Signer: Sendable {
 
     /// `yyyyMMdd` and `yyyyMMdd'T'HHmmss'Z'` in UTC, without a formatter.
     static func timestamps(_ date: Date) -> (day: String, timestamp: String) {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let day = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))"
-        return (day, "\(day)T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z")
+        let parts = systemUTCCalendar(secondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let day = "\(parts.year)\(two(parts.month))\(two(parts.day))"
+        return (day, "\(day)T\(two(parts.hour))\(two(parts.minute))\(two(parts.second))Z")
     }
 
     private static func encode(_ text: String, keepingSlash: Bool) -> String {

@@ -1,0 +1,9 @@
+/// How ``SystemFile`` opens a file: for reading, writing or both.
+enum FileAccess {
+    /// `O_RDONLY`.
+    case readOnly
+    /// `O_WRONLY`.
+    case writeOnly
+    /// `O_RDWR`.
+    case readWrite
+}
