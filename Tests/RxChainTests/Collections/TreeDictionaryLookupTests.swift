@@ -3,8 +3,9 @@ import Testing
 
 @testable import RxChain
 
-/// Lookups (`map[key]`, and the presence check of the `_modify` subscripts), which walk the
-/// trie through borrowed pointers, checked against a `Dictionary` model.
+/// Lookups (`map[key]`, `keys.contains`, and the presence check of the `_modify`
+/// subscripts), which walk the trie through borrowed pointers, checked against a
+/// `Dictionary` model.
 @Suite struct TreeDictionaryLookupTests {
     /// Inserts and removes random keys drawn from `universe`, keeping snapshots; after each
     /// batch, looks up every key of the universe (present or absent) in the map and in every
@@ -34,6 +35,9 @@ import Testing
                 [(name: "map", map: map, model: model)]
                 + snapshots.enumerated().map { (name: "snapshot \($0)", map: $1.map, model: $1.model) }
             for version in versions {
+                for key in universe where version.map.keys.contains(key) != (version.model[key] != nil) {
+                    return "batch \(batch), \(version.name): keys.contains(\(key)) is wrong"
+                }
                 for key in universe where version.map[key] != version.model[key] {
                     return "batch \(batch), \(version.name): map[\(key)] is"
                         + " \(String(describing: version.map[key])), expected \(String(describing: version.model[key]))"
