@@ -5,7 +5,9 @@ import RxChain
 ///
 /// - `tree-update-1k` / `tree-update-100k`: set one key while the previous version is held;
 ///   baseline `dictionary-update-1k` / `-100k`, the same on a `Dictionary` (a full copy).
-/// - `tree-lookup-100k`: read one present key; baseline `dictionary-lookup-100k`.
+/// - `tree-lookup-1k` / `tree-lookup-100k`: read one present key; baseline
+///   `dictionary-lookup-1k` / `-100k`.
+/// - `tree-lookup-miss-100k`: read one absent key; baseline `dictionary-lookup-miss-100k`.
 /// - `tree-equal-100k`: `==` of two versions differing in one key; baseline `dictionary-equal-100k`.
 /// - `tree-changes-100k`: `changedKeys(since:)` between those versions; baseline `tree-equal-100k`.
 enum TreeDictionaryBenchmark {
@@ -41,19 +43,20 @@ enum TreeDictionaryBenchmark {
                     extra: [("entries", Double(size))]))
         }
 
+        for size in [1_000, 100_000] {
+            let (tree, dictionary) = maps(size: size)
+            let label = size >= 100_000 ? "100k" : "1k"
+            emitLookups(
+                name: "tree-lookup-\(label)", baseline: "dictionary-lookup-\(label)", tree: tree,
+                dictionary: dictionary, keys: 0..<size, report: report, checksum: &checksum)
+        }
+
         let size = 100_000
         let (tree, dictionary) = maps(size: size)
-        let lookups = 1_000_000
-        let treeLookup = Stopwatch.medianNanoseconds(operations: lookups) {
-            for step in 0..<lookups { checksum &+= tree[step &* 7_919 % size] ?? 0 }
-        }
-        let dictionaryLookup = Stopwatch.medianNanoseconds(operations: lookups) {
-            for step in 0..<lookups { checksum &+= dictionary[step &* 7_919 % size] ?? 0 }
-        }
-        report.emit(
-            Figure(
-                name: "tree-lookup-100k", unit: "lookup", medianNanoseconds: treeLookup,
-                baseline: "dictionary-lookup-100k", baselineMedianNanoseconds: dictionaryLookup))
+        // Keys `size..<2 * size` are absent; most end their walk at an item of another key.
+        emitLookups(
+            name: "tree-lookup-miss-100k", baseline: "dictionary-lookup-miss-100k", tree: tree,
+            dictionary: dictionary, keys: size..<(2 * size), report: report, checksum: &checksum)
 
         // Eight versions, each differing from the original in one key; the loops cycle through
         // them so the optimizer cannot hoist a comparison out of its loop.
@@ -89,6 +92,29 @@ enum TreeDictionaryBenchmark {
                 name: "tree-changes-100k", unit: "changedKeys", medianNanoseconds: treeChanges,
                 baseline: "tree-equal-100k", baselineMedianNanoseconds: treeEqual))
         if !report.json { print("checksum \(checksum)") }
+    }
+
+    /// Times a million lookups of keys spread over `keys` in both maps.
+    static func emitLookups(
+        name: String, baseline: String, tree: TreeDictionary<Int, Int>, dictionary: [Int: Int],
+        keys: Range<Int>, report: Report, checksum: inout Int
+    ) {
+        let lookups = 1_000_000
+        let first = keys.lowerBound
+        let span = keys.count
+        var sum = 0
+        let treeLookup = Stopwatch.medianNanoseconds(operations: lookups) {
+            for step in 0..<lookups { sum &+= tree[first &+ step &* 7_919 % span] ?? 1 }
+        }
+        let dictionaryLookup = Stopwatch.medianNanoseconds(operations: lookups) {
+            for step in 0..<lookups { sum &+= dictionary[first &+ step &* 7_919 % span] ?? 1 }
+        }
+        checksum &+= sum
+        report.emit(
+            Figure(
+                name: name, unit: "lookup", medianNanoseconds: treeLookup,
+                baseline: baseline, baselineMedianNanoseconds: dictionaryLookup,
+                extra: [("entries", Double(tree.count))]))
     }
 
     /// The same `size` entries (keys `0..<size`) in both kinds of map.

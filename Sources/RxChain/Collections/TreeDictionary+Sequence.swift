@@ -66,6 +66,13 @@ extension TreeDictionary: Sequence {
         @inlinable public var count: Int { base.count }
         @inlinable public var underestimatedCount: Int { base.count }
 
+        /// Whether the map has `key`: a lookup down the key's path in O(log₃₂ n), not a scan
+        /// of the keys.
+        @inlinable
+        public func contains(_ key: Key) -> Bool {
+            TreeDictionary.containsKey(key, hash: TreeDictionary.hash(key), in: base.root)
+        }
+
         /// Iterates the keys.
         @inlinable
         public func makeIterator() -> LazyMapSequence<TreeDictionary, Key>.Iterator {

@@ -1,6 +1,7 @@
-/// The trie algorithms behind the public API: lookup, insert, remove, and the two halves of
-/// an in-place value update. Each one copies only the nodes on the path it changes, and
-/// only those that are shared (copy-on-write per node).
+/// The trie algorithms behind the public API: insert, remove, and the two halves of an
+/// in-place value update (lookups are in `TreeDictionary+Lookup.swift`). Each one copies
+/// only the nodes on the path it changes, and only those that are shared (copy-on-write
+/// per node).
 extension TreeDictionary {
     /// The number of hash bits the level that starts at bit `shift` consumes: five (32-way
     /// branching) at the two levels nearest the root, four (16-way) below them.
@@ -61,32 +62,6 @@ extension TreeDictionary {
                 if case .item(let candidate, _) = entries[index], candidate == key { return index }
             }
             return nil
-        }
-    }
-
-    // MARK: Lookup
-
-    @inlinable
-    static func value(forKey key: Key, hash: Hash, in root: Node) -> Value? {
-        var node = root
-        var shift = 0
-        while true {
-            if isCollisionLevel(shift) {
-                guard let index = collisionIndex(of: key, in: node),
-                    case .item(_, let value) = node.entry(at: index)
-                else { return nil }
-                return value
-            }
-            let bit = bit(hash, shift)
-            let bitmap = node.bitmap
-            guard bitmap & bit != 0 else { return nil }
-            switch node.entry(at: index(of: bit, in: bitmap)) {
-            case .item(let candidate, let value):
-                return candidate == key ? value : nil
-            case .node(let child):
-                node = child
-                shift = childShift(shift)
-            }
         }
     }
 

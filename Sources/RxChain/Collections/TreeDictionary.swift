@@ -77,7 +77,7 @@ public struct TreeDictionary<Key: Hashable, Value> {
         }
         _modify {
             let hash = Self.hash(key)
-            if Self.value(forKey: key, hash: hash, in: root) == nil {
+            if !Self.containsKey(key, hash: hash, in: root) {
                 var value: Value? = nil
                 defer { if let value { updateValue(value, forKey: key) } }
                 yield &value
@@ -106,7 +106,7 @@ public struct TreeDictionary<Key: Hashable, Value> {
         get { self[key] ?? defaultValue() }
         _modify {
             let hash = Self.hash(key)
-            if Self.value(forKey: key, hash: hash, in: root) == nil {
+            if !Self.containsKey(key, hash: hash, in: root) {
                 var value = defaultValue()
                 defer { updateValue(value, forKey: key) }
                 yield &value
