@@ -171,9 +171,12 @@ import Testing
             ["queue", "--dir", directory.path, "--count", "50"], injecting: [], directory: directory)
         #expect(clean.status == 0, "\(clean.stderr)")
 
+        // `always`: one fsync per request, so the second fsync is the second request's whatever
+        // the machine's load (batched, a loaded machine could queue all 300 before the writer's
+        // first fsync, and the failing fsync would be the probe's).
         let child = try await bench(
-            ["queue", "--dir", directory.path, "--count", "300", "--probe"], injecting: fault.injections,
-            directory: directory)
+            ["queue", "--dir", directory.path, "--count", "300", "--durability", "always", "--probe"],
+            injecting: fault.injections, directory: directory)
         let log = directory.appendingPathComponent("queue.jsonl").path
         #expect(child.status == 1, "\(child.stderr)")
         #expect(
