@@ -42,7 +42,4 @@ public struct LedgerActionError: FieldError {
         self.kind = kind
         self.detail = detail
     }
-
-    /// `<field>: <detail>`.
-    public var description: String { "\(field): \(detail)" }
 }

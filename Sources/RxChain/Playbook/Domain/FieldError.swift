@@ -10,3 +10,8 @@ public protocol FieldError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with it, for a person to read.
     var detail: String { get }
 }
+
+extension FieldError {
+    /// `<field>: <detail>`.
+    public var description: String { "\(field): \(detail)" }
+}

@@ -12,7 +12,4 @@ public struct PlaybookLineError: FieldError {
         self.field = field
         self.detail = detail
     }
-
-    /// `payload.key: expected a string`.
-    public var description: String { "\(field): \(detail)" }
 }
