@@ -1,3 +1,5 @@
+import RxChain
+
 /// The fast playbook-line reader: a hand-written JSON parser over one line's UTF-8 bytes.
 ///
 /// It allocates only the strings it returns (short ids and names stay inline), compares keys

@@ -158,9 +158,7 @@ struct FieldReader {
 
     /// A string value as JSON (quoted, escaped), for messages.
     func quoted(_ value: Value) -> String {
-        var writer = JSONWriter()
-        writer.string(scanner.string(value))
-        return writer.text
+        JSONWriter.quoted(scanner.string(value))
     }
 }
 

@@ -124,7 +124,7 @@ extension RequestEncoder {
             if frames[position].count > 0 { bytes.append(UInt8(ascii: ",")) }
             frames[position].count += 1
             frames.append(Frame(id: 0, start: bytes.count, key: key))
-            if !JSONText.appendQuoted(key, to: &bytes) { frames[position].hasNonASCIIKey = true }
+            if !JSONWriter.appendString(key, to: &bytes) { frames[position].hasNonASCIIKey = true }
             bytes.append(UInt8(ascii: ":"))
             return true
         }
@@ -148,7 +148,7 @@ extension RequestEncoder {
         }
 
         func append(_ value: String) {
-            JSONText.appendQuoted(value, to: &bytes)
+            JSONWriter.appendString(value, to: &bytes)
         }
 
         func appendInteger<Value: FixedWidthInteger>(_ value: Value) {

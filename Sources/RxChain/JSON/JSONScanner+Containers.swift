@@ -10,8 +10,8 @@ extension JSONScanner {
     ///     more = try scanner.nextMember()
     /// }
     /// ```
-    @inline(always)
-    mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
+    @inlinable @inline(always)
+    package mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
         guard depth <= JSONScanner.maximumDepth else {
             throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
         }
@@ -25,8 +25,8 @@ extension JSONScanner {
     }
 
     /// Reads a member's key and the `:` after it, leaving the scanner on the value.
-    @inline(always)
-    mutating func key() throws(SyntaxError) -> Value {
+    @inlinable @inline(always)
+    package mutating func key() throws(SyntaxError) -> Value {
         guard peek() == UInt8(ascii: "\"") else {
             throw fail("expected a key", atEnd: "unexpected end, expected a key")
         }
@@ -36,16 +36,16 @@ extension JSONScanner {
     }
 
     /// After a key: moves past the `:` (and whitespace around it), onto the value.
-    @inline(always)
-    mutating func colon() throws(SyntaxError) {
+    @inlinable @inline(always)
+    package mutating func colon() throws(SyntaxError) {
         skipWhitespace()
         try expect(UInt8(ascii: ":"))
         skipWhitespace()
     }
 
     /// After a member's value: moves past `,` (true: another member follows) or `}` (false).
-    @inline(always)
-    mutating func nextMember() throws(SyntaxError) -> Bool {
+    @inlinable @inline(always)
+    package mutating func nextMember() throws(SyntaxError) -> Bool {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: ","):
@@ -61,7 +61,7 @@ extension JSONScanner {
     }
 
     /// Scans an object (the scanner is on `{`) at depth `depth`.
-    mutating func skipObject(depth: Int) throws(SyntaxError) {
+    package mutating func skipObject(depth: Int) throws(SyntaxError) {
         var more = try enterObject(depth: depth)
         while more {
             _ = try key()
@@ -71,7 +71,7 @@ extension JSONScanner {
     }
 
     /// Scans an array (the scanner is on `[`) at depth `depth`.
-    mutating func skipArray(depth: Int) throws(SyntaxError) {
+    package mutating func skipArray(depth: Int) throws(SyntaxError) {
         guard depth <= JSONScanner.maximumDepth else {
             throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
         }
