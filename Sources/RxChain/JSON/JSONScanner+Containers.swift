@@ -61,7 +61,7 @@ extension JSONScanner {
     }
 
     /// Scans an object (the scanner is on `{`) at depth `depth`.
-    package mutating func skipObject(depth: Int) throws(SyntaxError) {
+    @usableFromInline package mutating func skipObject(depth: Int) throws(SyntaxError) {
         var more = try enterObject(depth: depth)
         while more {
             _ = try key()
@@ -71,7 +71,7 @@ extension JSONScanner {
     }
 
     /// Scans an array (the scanner is on `[`) at depth `depth`.
-    package mutating func skipArray(depth: Int) throws(SyntaxError) {
+    @usableFromInline package mutating func skipArray(depth: Int) throws(SyntaxError) {
         guard depth <= JSONScanner.maximumDepth else {
             throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
         }

@@ -7,30 +7,34 @@ import Foundation
 /// validated inside strings (no overlongs, no encoded surrogates), `\u` surrogates paired,
 /// nesting at most ``maximumDepth`` containers, and numbers within `Double`'s range
 /// (Foundation's `JSONSerialization` refuses the others too, so the readers agree).
-package struct JSONScanner {
+@usableFromInline package struct JSONScanner {
     /// Containers nested deeper than this make the line malformed (as in `JSONSerialization`).
-    package static let maximumDepth = 512
+    @inlinable package static var maximumDepth: Int { 512 }
 
     /// A syntax error; the line is malformed.
-    package struct SyntaxError: Error {
-        package let message: String
+    @usableFromInline package struct SyntaxError: Error {
+        @usableFromInline package let message: String
 
-        package init(message: String) {
+        @usableFromInline package init(message: String) {
             self.message = message
         }
     }
 
     /// Where a value sits in the line and what it is.
-    package struct Value {
-        package enum Kind: Equatable {
+    @usableFromInline package struct Value {
+        @usableFromInline package enum Kind: UInt8, Equatable {
             case string, number, object, array, boolean, null
+
+            /// Spelled out so that other modules inline it (a synthesized `==` is a call there).
+            @inlinable
+            package static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue == rhs.rawValue }
         }
         /// For strings the content between the quotes; else the whole value.
-        package var start: Int
-        package var end: Int
-        package var kind: Kind
+        @usableFromInline package var start: Int
+        @usableFromInline package var end: Int
+        @usableFromInline package var kind: Kind
         /// A string containing backslash escapes (needs decoding).
-        package var hasEscapes: Bool = false
+        @usableFromInline package var hasEscapes: Bool = false
 
         @inlinable
         package init(kind: Kind, start: Int, end: Int, hasEscapes: Bool = false) {
@@ -40,7 +44,7 @@ package struct JSONScanner {
             self.hasEscapes = hasEscapes
         }
 
-        package var kindName: String {
+        @usableFromInline package var kindName: String {
             switch kind {
             case .string: "a string"
             case .number: "a number"
@@ -52,12 +56,12 @@ package struct JSONScanner {
         }
     }
 
-    package let bytes: UnsafeRawBufferPointer
+    @usableFromInline package let bytes: UnsafeRawBufferPointer
     /// `bytes.count`, kept: the hot loops compare against it all the time.
-    package let count: Int
-    package var index: Int
+    @usableFromInline package let count: Int
+    @usableFromInline package var index: Int
     /// Numbers scanned so far whose magnitude overflows `Double`.
-    package var outOfRangeNumbers = 0
+    @usableFromInline package var outOfRangeNumbers = 0
 
     @inlinable
     package init(_ bytes: UnsafeRawBufferPointer) {
@@ -66,7 +70,7 @@ package struct JSONScanner {
         self.index = 0
     }
 
-    package var isAtEnd: Bool { index >= count }
+    @usableFromInline package var isAtEnd: Bool { index >= count }
 
     @inlinable @inline(always)
     package func peek() -> UInt8 { index < count ? bytes[index] : 0 }
@@ -111,19 +115,19 @@ package struct JSONScanner {
     }
 
     /// After the line's value: only whitespace may follow.
-    package mutating func finish() throws(SyntaxError) {
+    @usableFromInline package mutating func finish() throws(SyntaxError) {
         skipWhitespace()
         guard isAtEnd else { throw fail("unexpected text after the value") }
     }
 
     @inline(never)
-    package func fail(_ message: String) -> SyntaxError {
+    @usableFromInline package func fail(_ message: String) -> SyntaxError {
         SyntaxError(message: "\(message) at byte \(index + 1)")
     }
 
     /// `message`, or `endMessage` when the line ended where more was due.
     @inline(never)
-    package func fail(_ message: String, atEnd endMessage: String) -> SyntaxError {
+    @usableFromInline package func fail(_ message: String, atEnd endMessage: String) -> SyntaxError {
         fail(isAtEnd ? endMessage : message)
     }
 
