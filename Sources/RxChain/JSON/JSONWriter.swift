@@ -47,20 +47,14 @@ package struct JSONWriter {
         }
     }
 
-    /// Appends `string` to `bytes` in quotes, escaped; returns whether all of its bytes were ASCII.
-    @discardableResult
-    package static func appendString(_ string: String, to bytes: inout [UInt8]) -> Bool {
+    /// Appends `string` to `bytes` in quotes, escaped (see the type's documentation).
+    package static func appendString(_ string: String, to bytes: inout [UInt8]) {
         var string = string
-        return string.withUTF8 { utf8 in
+        string.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
-            var isASCII = true
             var copied = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                if byte >= 0x80 {
-                    isASCII = false
-                    continue
-                }
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
                 appendEscape(of: byte, to: &bytes)
@@ -68,7 +62,6 @@ package struct JSONWriter {
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
             bytes.append(UInt8(ascii: "\""))
-            return isASCII
         }
     }
 

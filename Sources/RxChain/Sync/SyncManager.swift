@@ -100,11 +100,9 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         var receipts: [QueueReceipt] = []
         for request in requests {
             do {
-                // RequestEncoder writes the JSONEncoder's exact bytes for plain data and declines
-                // the rest (dates, data, URLs, non-finite numbers, …), which the JSONEncoder then
-                // encodes. Either way one JSON value with no raw line breaks: what the queue
+                // The JSONEncoder writes one JSON value with no raw line breaks: what the queue
                 // would otherwise check each payload for.
-                let payload = try (try? RequestEncoder.encode(request)) ?? encoder.encode(request)
+                let payload = try encoder.encode(request)
                 // Registered in the same critical section as the enqueue, so the consumer
                 // cannot acknowledge the record before its progress is known.
                 receipts.append(
