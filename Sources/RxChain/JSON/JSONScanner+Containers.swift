@@ -12,12 +12,19 @@ extension JSONScanner {
     /// ```
     @inlinable @inline(always)
     package mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
+        try enterContainer(depth: depth, closing: UInt8(ascii: "}"))
+    }
+
+    /// Enters an object or array (the scanner is on its opening byte) at depth `depth`;
+    /// returns whether it holds anything before its `closing` byte.
+    @inlinable @inline(always)
+    mutating func enterContainer(depth: Int, closing: UInt8) throws(SyntaxError) -> Bool {
         guard depth <= JSONScanner.maximumDepth else {
             throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
         }
         index += 1
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
+        if peek() == closing {
             index += 1
             return false
         }
@@ -72,15 +79,7 @@ extension JSONScanner {
 
     /// Scans an array (the scanner is on `[`) at depth `depth`.
     @usableFromInline package mutating func skipArray(depth: Int) throws(SyntaxError) {
-        guard depth <= JSONScanner.maximumDepth else {
-            throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
-        }
-        index += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            return
-        }
+        guard try enterContainer(depth: depth, closing: UInt8(ascii: "]")) else { return }
         while true {
             _ = try scanValue(depth: depth)
             skipWhitespace()
