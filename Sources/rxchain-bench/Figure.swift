@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 
 /// One benchmark result, in the schema every `rxchain-bench` command prints.
 ///
@@ -32,8 +33,7 @@ struct Figure {
     }
 
     private func quoted(_ text: String) -> String {
-        let data = try! JSONEncoder().encode(text)
-        return String(decoding: data, as: UTF8.self)
+        JSONWriter.quoted(text)
     }
 
     private func number(_ value: Double) -> String {

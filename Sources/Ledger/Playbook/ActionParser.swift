@@ -1,8 +1,10 @@
+import RxChain
+
 /// The fast playbook-line reader: a hand-written JSON parser over one line's UTF-8 bytes.
 ///
 /// It allocates only the strings it returns (short ids and names stay inline), compares keys
-/// as bytes, and never uses `JSONSerialization` or `JSONDecoder`. ``ReferenceActionReader``
-/// reads the same lines through Foundation and the tests hold the two to the same answers.
+/// as bytes, and never uses `JSONSerialization` or `JSONDecoder`. The tests hold it to the
+/// answers of a reference reader built on Foundation (`ReferenceActionReader`, a test oracle).
 ///
 /// What it accepts (strict RFC 8259, then the ledger's shapes):
 /// - One JSON object per line; whitespace (space, tab, CR, LF) around tokens.

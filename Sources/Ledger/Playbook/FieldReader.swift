@@ -100,6 +100,17 @@ struct FieldReader {
             description: descriptionText, modifiedAt: modified, deletedAt: deleted)
     }
 
+    /// The `actionId`, when present and not `null`: ``ActionID/init(parsing:)`` of its text.
+    func actionID(_ value: Value?) throws(LedgerActionError) -> ActionID? {
+        guard let value, value.kind != .null else { return nil }
+        guard value.kind == .string else { throw wrongShape("actionId", expected: "a string", found: value) }
+        guard let id = scanner.actionID(value) else {
+            throw LedgerActionError(
+                field: "actionId", kind: .badActionID, detail: "\(quoted(value)) is not <deviceId>:<seq>")
+        }
+        return id
+    }
+
     // MARK: - Field helpers
 
     /// Checks that the payload is an object (its members are in ``LineFields``).
@@ -147,7 +158,7 @@ struct FieldReader {
         LedgerActionError(field: field, kind: .missing, detail: "is required")
     }
 
-    func wrongShape(_ field: String, expected: String, found value: Value) -> LedgerActionError {
+    private func wrongShape(_ field: String, expected: String, found value: Value) -> LedgerActionError {
         LedgerActionError(
             field: field, kind: .wrongShape, detail: "expected \(expected), found \(value.kindName)")
     }
@@ -157,10 +168,8 @@ struct FieldReader {
     }
 
     /// A string value as JSON (quoted, escaped), for messages.
-    func quoted(_ value: Value) -> String {
-        var writer = JSONWriter()
-        writer.string(scanner.string(value))
-        return writer.text
+    private func quoted(_ value: Value) -> String {
+        JSONWriter.quoted(scanner.string(value))
     }
 }
 

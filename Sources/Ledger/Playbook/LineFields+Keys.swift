@@ -1,3 +1,5 @@
+import RxChain
+
 extension LineFields {
     /// The top-level members the ledger reads.
     enum TopLevelName {

@@ -1,3 +1,5 @@
+import RxChain
+
 /// The members of one playbook line that the ledger reads, found in a single pass over the
 /// line: where each value sits and what JSON type it is, not yet checked against the ledger's
 /// shapes (``FieldReader`` does that).

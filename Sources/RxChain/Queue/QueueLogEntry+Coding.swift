@@ -15,15 +15,15 @@ extension QueueLogEntry {
             buffer.append(contentsOf: String(nextSeq).utf8)
             if let deviceID {
                 buffer.append(contentsOf: #","device":"#.utf8)
-                Self.appendString(deviceID, to: &buffer)
+                JSONWriter.appendString(deviceID, to: &buffer)
             }
         case .enqueue(let record):
             buffer.append(contentsOf: #"{"kind":"enqueue","seq":"#.utf8)
             buffer.append(contentsOf: String(record.seq).utf8)
             buffer.append(contentsOf: #","key":"#.utf8)
-            Self.appendString(record.key, to: &buffer)
+            JSONWriter.appendString(record.key, to: &buffer)
             buffer.append(contentsOf: #","tag":"#.utf8)
-            Self.appendString(record.tag, to: &buffer)
+            JSONWriter.appendString(record.tag, to: &buffer)
             buffer.append(contentsOf: Self.payloadMarker)
             buffer.append(contentsOf: record.payload)
         case .ack(let range) where range.count == 1:
@@ -38,13 +38,13 @@ extension QueueLogEntry {
             buffer.append(contentsOf: #"{"kind":"dead","seq":"#.utf8)
             buffer.append(contentsOf: String(seq).utf8)
             buffer.append(contentsOf: #","reason":"#.utf8)
-            Self.appendString(reason, to: &buffer)
+            JSONWriter.appendString(reason, to: &buffer)
         case .retry(let seq):
             buffer.append(contentsOf: #"{"kind":"retry","seq":"#.utf8)
             buffer.append(contentsOf: String(seq).utf8)
         case .device(let id, let keeping):
             buffer.append(contentsOf: #"{"kind":"device","id":"#.utf8)
-            Self.appendString(id, to: &buffer)
+            JSONWriter.appendString(id, to: &buffer)
             if !keeping.isEmpty {
                 buffer.append(contentsOf: #","keep":["#.utf8)
                 buffer.append(contentsOf: keeping.sorted().map(String.init).joined(separator: ",").utf8)
@@ -161,25 +161,5 @@ extension QueueLogEntry {
             index += 1
         }
         return nil
-    }
-
-    /// Appends `text` as a JSON string literal.
-    static func appendString(_ text: String, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): buffer.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): buffer.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): buffer.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                buffer.append(contentsOf: #"\u00"#.utf8)
-                buffer.append(hexDigits[Int(byte >> 4)])
-                buffer.append(hexDigits[Int(byte & 0xF)])
-            default: buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
     }
 }

@@ -110,11 +110,9 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
         for request in requests {
             let receipt: QueueReceipt
             do {
-                // RequestEncoder writes the JSONEncoder's exact bytes for plain data and declines
-                // the rest (dates, data, URLs, non-finite numbers, …), which the JSONEncoder then
-                // encodes. Either way one JSON value with no raw line breaks: what the queue
+                // The JSONEncoder writes one JSON value with no raw line breaks: what the queue
                 // would otherwise check each payload for.
-                let payload = try (try? RequestEncoder.encode(request)) ?? encoder.encode(request)
+                let payload = try encoder.encode(request)
                 receipt = try queue.enqueue(tag: request.tag.rawValue, trustedPayload: payload)
             } catch {
                 // Refused at once, so not recorded: the queue's own error says so.

@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 
 /// A JSON value: what expectations compare and what traces print.
 ///
@@ -44,16 +45,12 @@ public enum ScenarioValue: Sendable, Hashable, Decodable {
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return String(value)
         case .string(let text):
-            var writer = ScenarioJSONText()
-            writer.string(text)
-            return writer.text
+            return JSONWriter.quoted(text)
         case .array(let items):
             return "[" + items.map(\.json).joined(separator: ",") + "]"
         case .object(let members):
             let body = members.keys.sorted().map { key in
-                var writer = ScenarioJSONText()
-                writer.string(key)
-                return writer.text + ":" + members[key]!.json
+                JSONWriter.quoted(key) + ":" + members[key]!.json
             }
             return "{" + body.joined(separator: ",") + "}"
         }
@@ -77,26 +74,5 @@ extension ScenarioValue {
         } else {
             self = .object(try container.decode([String: ScenarioValue].self))
         }
-    }
-}
-
-/// Escapes a string as JSON text (quotes, backslashes and control characters; `/` as is).
-struct ScenarioJSONText {
-    private(set) var text = ""
-
-    mutating func string(_ value: String) {
-        text.append("\"")
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text.append("\\\"")
-            case "\\": text.append("\\\\")
-            case "\n": text.append("\\n")
-            case "\r": text.append("\\r")
-            case "\t": text.append("\\t")
-            case _ where scalar.value < 0x20: text.append(String(format: "\\u%04x", scalar.value))
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text.append("\"")
     }
 }

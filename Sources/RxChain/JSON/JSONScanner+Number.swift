@@ -2,8 +2,8 @@ import Foundation
 
 extension JSONScanner {
     /// Scans an RFC 8259 number; counts it in ``outOfRangeNumbers`` when it overflows `Double`.
-    @inline(always)
-    mutating func scanNumber() throws(SyntaxError) -> Value {
+    @inlinable @inline(always)
+    package mutating func scanNumber() throws(SyntaxError) -> Value {
         var unused: Double?
         return try scanNumber(fastValue: &unused)
     }
@@ -11,7 +11,8 @@ extension JSONScanner {
     /// Scans an RFC 8259 number like ``scanNumber()``, and sets `fastValue` to its `Double`
     /// when the digits allow an exact conversion in the same pass (what ``doubleValue(_:)``
     /// would return), else to `nil`.
-    mutating func scanNumber(fastValue: inout Double?) throws(SyntaxError) -> Value {
+    @inlinable
+    package mutating func scanNumber(fastValue: inout Double?) throws(SyntaxError) -> Value {
         if let number = scanShortNumber(fastValue: &fastValue) { return number }
         let start = index
         /// The digit at `position`, or a value above 9 (past the end too).
@@ -78,7 +79,7 @@ extension JSONScanner {
         }
         let number = Value(kind: .number, start: start, end: index)
         if !hasExponent && significantDigits <= 15 && fractionDigits <= 22 {
-            let magnitude = Double(mantissa) / JSONScanner.powersOfTen[fractionDigits]
+            let magnitude = Double(mantissa) / JSONScanner.powerOfTen(fractionDigits)
             fastValue = negative ? -magnitude : magnitude
         } else {
             fastValue = nil
@@ -94,8 +95,8 @@ extension JSONScanner {
     ///
     /// Its at most 14 digits always take Clinger's fast path, so `fastValue` is what
     /// ``doubleValue(_:)`` returns.
-    @inline(always)
-    mutating func scanShortNumber(fastValue: inout Double?) -> Value? {
+    @inlinable @inline(always)
+    package mutating func scanShortNumber(fastValue: inout Double?) -> Value? {
         let negative = peek() == UInt8(ascii: "-")
         let integerStart = negative ? index &+ 1 : index
         guard integerStart &+ 16 <= count else { return nil }
@@ -113,12 +114,12 @@ extension JSONScanner {
             fractionDigits = JSONScanner.leadingDigitCount(fractionWord)
             guard fractionDigits > 0, fractionDigits < 8 else { return nil }
             mantissa =
-                mantissa &* JSONScanner.integerPowersOfTen[fractionDigits]
+                mantissa &* JSONScanner.integerPowerOfTen(fractionDigits)
                 &+ JSONScanner.digitsValue(fractionWord, count: fractionDigits)
             end &+= 1 &+ fractionDigits
         }
         guard bytes[end] | 0x20 != UInt8(ascii: "e") else { return nil }
-        let magnitude = Double(mantissa) / JSONScanner.powersOfTen[fractionDigits]
+        let magnitude = Double(mantissa) / JSONScanner.powerOfTen(fractionDigits)
         fastValue = negative ? -magnitude : magnitude
         let number = Value(kind: .number, start: index, end: end)
         index = end
@@ -126,20 +127,20 @@ extension JSONScanner {
     }
 
     /// How many of `word`'s bytes, from the first (lowest), are ASCII digits (0...8).
-    @inline(always)
-    static func leadingDigitCount(_ word: UInt64) -> Int {
+    @inlinable @inline(always)
+    package static func leadingDigitCount(_ word: UInt64) -> Int {
         nonDigitBytes(word).trailingZeroBitCount &>> 3
     }
 
     /// How many of `word`'s bytes, from the last (highest) down, are ASCII digits (0...8).
-    @inline(always)
-    static func trailingDigitCount(_ word: UInt64) -> Int {
+    @inlinable @inline(always)
+    package static func trailingDigitCount(_ word: UInt64) -> Int {
         nonDigitBytes(word).leadingZeroBitCount &>> 3
     }
 
     /// Nonzero exactly in the bytes of `word` that are not ASCII digits.
-    @inline(always)
-    static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(always)
+    package static func nonDigitBytes(_ word: UInt64) -> UInt64 {
         // A digit's high nibble is 3 both as it is and plus 6 (adding to the low seven bits
         // only, so no carry crosses into the next byte).
         let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
@@ -149,8 +150,8 @@ extension JSONScanner {
     }
 
     /// The number spelt by the first `count` (1...7) bytes of `word`, all ASCII digits.
-    @inline(always)
-    static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
+    @inlinable @inline(always)
+    package static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
         // Right-align the digits in eight (zeros before them), then add neighbours up: pairs,
         // then fours, then all eight (most significant digit in the lowest byte).
         var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &<< (8 &* (8 &- count))
@@ -161,18 +162,57 @@ extension JSONScanner {
         return value
     }
 
-    /// 10^0 ... 10^7.
-    static let integerPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000]
+    /// 10^`exponent`, for `exponent` in 0...7. (A switch rather than a `static let` table:
+    /// the other modules that inline the scanner fold it instead of calling an accessor.)
+    @inlinable @inline(always)
+    package static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: preconditionFailure("10^\(exponent) is not in the table")
+        }
+    }
 
-    /// 10^0 ... 10^22, each exact in a `Double`.
-    static let powersOfTen: [Double] = [
-        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^`exponent`, for `exponent` in 0...22: each exact in a `Double`.
+    @inlinable @inline(always)
+    package static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: preconditionFailure("10^\(exponent) is not in the table")
+        }
+    }
 
     /// The number's `Double` value, correctly rounded: exact arithmetic when the digits fit
     /// (Clinger's fast path), else `strtod`.
-    func doubleValue(_ value: Value) -> Double {
+    @usableFromInline package func doubleValue(_ value: Value) -> Double {
         var mantissa: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
@@ -200,7 +240,7 @@ extension JSONScanner {
             position += 1
         }
         if simple && fractionDigits <= 22 {
-            let magnitude = Double(mantissa) / JSONScanner.powersOfTen[fractionDigits]
+            let magnitude = Double(mantissa) / JSONScanner.powerOfTen(fractionDigits)
             return negative ? -magnitude : magnitude
         }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: value.end - value.start + 1) {

@@ -10,14 +10,21 @@ extension JSONScanner {
     ///     more = try scanner.nextMember()
     /// }
     /// ```
-    @inline(always)
-    mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
+    @inlinable @inline(always)
+    package mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
+        try enterContainer(depth: depth, closing: UInt8(ascii: "}"))
+    }
+
+    /// Enters an object or array (the scanner is on its opening byte) at depth `depth`;
+    /// returns whether it holds anything before its `closing` byte.
+    @inlinable @inline(always)
+    mutating func enterContainer(depth: Int, closing: UInt8) throws(SyntaxError) -> Bool {
         guard depth <= JSONScanner.maximumDepth else {
             throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
         }
         index += 1
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
+        if peek() == closing {
             index += 1
             return false
         }
@@ -25,8 +32,8 @@ extension JSONScanner {
     }
 
     /// Reads a member's key and the `:` after it, leaving the scanner on the value.
-    @inline(always)
-    mutating func key() throws(SyntaxError) -> Value {
+    @inlinable @inline(always)
+    package mutating func key() throws(SyntaxError) -> Value {
         guard peek() == UInt8(ascii: "\"") else {
             throw fail("expected a key", atEnd: "unexpected end, expected a key")
         }
@@ -36,16 +43,16 @@ extension JSONScanner {
     }
 
     /// After a key: moves past the `:` (and whitespace around it), onto the value.
-    @inline(always)
-    mutating func colon() throws(SyntaxError) {
+    @inlinable @inline(always)
+    package mutating func colon() throws(SyntaxError) {
         skipWhitespace()
         try expect(UInt8(ascii: ":"))
         skipWhitespace()
     }
 
     /// After a member's value: moves past `,` (true: another member follows) or `}` (false).
-    @inline(always)
-    mutating func nextMember() throws(SyntaxError) -> Bool {
+    @inlinable @inline(always)
+    package mutating func nextMember() throws(SyntaxError) -> Bool {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: ","):
@@ -61,7 +68,7 @@ extension JSONScanner {
     }
 
     /// Scans an object (the scanner is on `{`) at depth `depth`.
-    mutating func skipObject(depth: Int) throws(SyntaxError) {
+    @usableFromInline package mutating func skipObject(depth: Int) throws(SyntaxError) {
         var more = try enterObject(depth: depth)
         while more {
             _ = try key()
@@ -71,16 +78,8 @@ extension JSONScanner {
     }
 
     /// Scans an array (the scanner is on `[`) at depth `depth`.
-    mutating func skipArray(depth: Int) throws(SyntaxError) {
-        guard depth <= JSONScanner.maximumDepth else {
-            throw fail("nesting deeper than \(JSONScanner.maximumDepth)")
-        }
-        index += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            return
-        }
+    @usableFromInline package mutating func skipArray(depth: Int) throws(SyntaxError) {
+        guard try enterContainer(depth: depth, closing: UInt8(ascii: "]")) else { return }
         while true {
             _ = try scanValue(depth: depth)
             skipWhitespace()

@@ -1,6 +1,8 @@
 import Foundation
 import RxChain
 
+@testable import Ledger
+
 /// The slow, obviously-correct playbook-line reader: Foundation's `JSONSerialization`, then
 /// the same field checks in the same order as ``ActionParser``.
 ///
@@ -13,9 +15,9 @@ import RxChain
 ///
 /// Foundation on Linux accepts a trailing comma in objects and arrays and a leading byte-order
 /// mark; this reader refuses both first, so it is as strict as RFC 8259 and the fast reader.
-public enum ReferenceActionReader {
+enum ReferenceActionReader {
     /// Reads one line (without its newline).
-    public static func parse(_ line: some Collection<UInt8>) -> Result<LedgerEntry, LedgerActionError> {
+    static func parse(_ line: some Collection<UInt8>) -> Result<LedgerEntry, LedgerActionError> {
         let bytes = Array(line)
         if let problem = lenientSyntax(bytes) { return .failure(malformed(problem)) }
         let object: Any

@@ -7,35 +7,44 @@ import Foundation
 /// validated inside strings (no overlongs, no encoded surrogates), `\u` surrogates paired,
 /// nesting at most ``maximumDepth`` containers, and numbers within `Double`'s range
 /// (Foundation's `JSONSerialization` refuses the others too, so the readers agree).
-struct JSONScanner {
+@usableFromInline package struct JSONScanner {
     /// Containers nested deeper than this make the line malformed (as in `JSONSerialization`).
-    static let maximumDepth = 512
+    @inlinable package static var maximumDepth: Int { 512 }
 
     /// A syntax error; the line is malformed.
-    struct SyntaxError: Error {
-        let message: String
+    @usableFromInline package struct SyntaxError: Error {
+        @usableFromInline package let message: String
+
+        @usableFromInline package init(message: String) {
+            self.message = message
+        }
     }
 
     /// Where a value sits in the line and what it is.
-    struct Value {
-        enum Kind: Equatable {
+    @usableFromInline package struct Value {
+        @usableFromInline package enum Kind: UInt8, Equatable {
             case string, number, object, array, boolean, null
+
+            /// Spelled out so that other modules inline it (a synthesized `==` is a call there).
+            @inlinable
+            package static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue == rhs.rawValue }
         }
         /// For strings the content between the quotes; else the whole value.
-        var start: Int
-        var end: Int
-        var kind: Kind
+        @usableFromInline package var start: Int
+        @usableFromInline package var end: Int
+        @usableFromInline package var kind: Kind
         /// A string containing backslash escapes (needs decoding).
-        var hasEscapes: Bool = false
+        @usableFromInline package var hasEscapes: Bool = false
 
-        init(kind: Kind, start: Int, end: Int, hasEscapes: Bool = false) {
+        @inlinable
+        package init(kind: Kind, start: Int, end: Int, hasEscapes: Bool = false) {
             self.start = start
             self.end = end
             self.kind = kind
             self.hasEscapes = hasEscapes
         }
 
-        var kindName: String {
+        @usableFromInline package var kindName: String {
             switch kind {
             case .string: "a string"
             case .number: "a number"
@@ -47,38 +56,39 @@ struct JSONScanner {
         }
     }
 
-    let bytes: UnsafeRawBufferPointer
+    @usableFromInline package let bytes: UnsafeRawBufferPointer
     /// `bytes.count`, kept: the hot loops compare against it all the time.
-    let count: Int
-    var index: Int
+    @usableFromInline package let count: Int
+    @usableFromInline package var index: Int
     /// Numbers scanned so far whose magnitude overflows `Double`.
-    var outOfRangeNumbers = 0
+    @usableFromInline package var outOfRangeNumbers = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.count = bytes.count
         self.index = 0
     }
 
-    var isAtEnd: Bool { index >= count }
+    @usableFromInline package var isAtEnd: Bool { index >= count }
 
-    @inline(always)
-    func peek() -> UInt8 { index < count ? bytes[index] : 0 }
+    @inlinable @inline(always)
+    package func peek() -> UInt8 { index < count ? bytes[index] : 0 }
 
     /// The byte `offset` bytes ahead, or 0 past the end.
-    @inline(always)
-    func peek(ahead offset: Int) -> UInt8 { index &+ offset < count ? bytes[index &+ offset] : 0 }
+    @inlinable @inline(always)
+    package func peek(ahead offset: Int) -> UInt8 { index &+ offset < count ? bytes[index &+ offset] : 0 }
 
     /// Eight bytes of the line from `position` (at most `count - 8`), the first in the lowest byte.
-    @inline(always)
-    func word(at position: Int) -> UInt64 {
+    @inlinable @inline(always)
+    package func word(at position: Int) -> UInt64 {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
     }
 
     /// Moves past `literal` when the next bytes are exactly it; else stays put. (A fixed-length
     /// compare: a few integer comparisons once optimised.)
-    @inline(always)
-    mutating func skip(_ literal: StaticString) -> Bool {
+    @inlinable @inline(always)
+    package mutating func skip(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard index &+ length <= count,
             memcmp(bytes.baseAddress! + index, literal.utf8Start, length) == 0
@@ -88,14 +98,14 @@ struct JSONScanner {
     }
 
     /// Moves past spaces, tabs, CRs and LFs. (Compact JSON has none: one compare says so.)
-    @inline(always)
-    mutating func skipWhitespace() {
+    @inlinable @inline(always)
+    package mutating func skipWhitespace() {
         guard index < count, bytes[index] <= 0x20 else { return }
         skipWhitespaceRun()
     }
 
     @inline(never)
-    private mutating func skipWhitespaceRun() {
+    @usableFromInline mutating func skipWhitespaceRun() {
         while index < count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -105,44 +115,44 @@ struct JSONScanner {
     }
 
     /// After the line's value: only whitespace may follow.
-    mutating func finish() throws(SyntaxError) {
+    @usableFromInline package mutating func finish() throws(SyntaxError) {
         skipWhitespace()
         guard isAtEnd else { throw fail("unexpected text after the value") }
     }
 
     @inline(never)
-    func fail(_ message: String) -> SyntaxError {
+    @usableFromInline package func fail(_ message: String) -> SyntaxError {
         SyntaxError(message: "\(message) at byte \(index + 1)")
     }
 
     /// `message`, or `endMessage` when the line ended where more was due.
     @inline(never)
-    func fail(_ message: String, atEnd endMessage: String) -> SyntaxError {
+    @usableFromInline package func fail(_ message: String, atEnd endMessage: String) -> SyntaxError {
         fail(isAtEnd ? endMessage : message)
     }
 
-    @inline(always)
-    mutating func expect(_ byte: UInt8) throws(SyntaxError) {
+    @inlinable @inline(always)
+    package mutating func expect(_ byte: UInt8) throws(SyntaxError) {
         guard peek() == byte else { throw unexpected(expecting: byte) }
         index += 1
     }
 
     @inline(never)
-    private func unexpected(expecting byte: UInt8) -> SyntaxError {
+    @usableFromInline func unexpected(expecting byte: UInt8) -> SyntaxError {
         let character = Character(Unicode.Scalar(byte))
         return fail("expected '\(character)'", atEnd: "unexpected end, expected '\(character)'")
     }
 
     /// Scans one value, after any whitespace, at container depth `depth`.
-    @inline(always)
-    mutating func scanValue(depth: Int) throws(SyntaxError) -> Value {
+    @inlinable @inline(always)
+    package mutating func scanValue(depth: Int) throws(SyntaxError) -> Value {
         // Strings, the common case, inline; anything else (whitespace first too) in one call.
         if peek() == UInt8(ascii: "\"") { return try scanString() }
         return try scanNonString(depth: depth)
     }
 
     @inline(never)
-    private mutating func scanNonString(depth: Int) throws(SyntaxError) -> Value {
+    @usableFromInline mutating func scanNonString(depth: Int) throws(SyntaxError) -> Value {
         skipWhitespace()
         let start = index
         switch peek() {
@@ -170,7 +180,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(SyntaxError) {
+    @usableFromInline mutating func literal(_ word: StaticString) throws(SyntaxError) {
         guard skip(word) else { throw fail("invalid literal") }
     }
 }

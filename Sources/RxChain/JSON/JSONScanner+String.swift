@@ -7,8 +7,8 @@ extension JSONScanner {
     /// first byte that needs a look is the closing quote, the string ends without a byte-wise
     /// pass. Anything else (an escape, a multi-byte scalar, the line's last bytes) continues in
     /// ``scanStringRest(start:)``.
-    @inline(always)
-    mutating func scanString() throws(SyntaxError) -> Value {
+    @inlinable @inline(always)
+    package mutating func scanString() throws(SyntaxError) -> Value {
         let start = index &+ 1
         var position = start
         while position &+ 8 <= count {
@@ -35,7 +35,7 @@ extension JSONScanner {
     /// Continues a string from ``index`` (inside it, after plain ASCII) byte by byte, eight at
     /// a time again across plain runs.
     @inline(never)
-    private mutating func scanStringRest(start: Int) throws(SyntaxError) -> Value {
+    @usableFromInline mutating func scanStringRest(start: Int) throws(SyntaxError) -> Value {
         var hasEscapes = false
         while index < count {
             let byte = bytes[index]
@@ -70,8 +70,8 @@ extension JSONScanner {
     ///
     /// The lowest bit set always marks such a byte (a borrow can only flag bytes above a true
     /// one), so the scan may skip to it; the per-byte loop then looks at it for real.
-    @inline(always)
-    static func attentionMask(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(always)
+    package static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
@@ -82,14 +82,14 @@ extension JSONScanner {
     }
 
     /// The high bit of each byte of `word` that may be `"`; the lowest bit set is always one.
-    @inline(always)
-    static func quoteMask(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(always)
+    package static func quoteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let value = word ^ (ones &* 0x22)
         return (value &- ones) & ~value & 0x8080_8080_8080_8080
     }
 
-    private mutating func scanEscape() throws(SyntaxError) {
+    @usableFromInline mutating func scanEscape() throws(SyntaxError) {
         guard index + 1 < count else { throw fail("unterminated escape") }
         switch bytes[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -116,9 +116,9 @@ extension JSONScanner {
         }
     }
 
-    private func hex(_ unit: UInt16) -> String { String(unit, radix: 16, uppercase: true) }
+    @usableFromInline func hex(_ unit: UInt16) -> String { String(unit, radix: 16, uppercase: true) }
 
-    private func hexUnit(at position: Int) throws(SyntaxError) -> UInt16 {
+    @usableFromInline func hexUnit(at position: Int) throws(SyntaxError) -> UInt16 {
         guard position + 4 <= count else { throw fail("unterminated \\u escape") }
         var unit: UInt16 = 0
         for offset in 0..<4 {
@@ -136,7 +136,7 @@ extension JSONScanner {
     }
 
     /// Validates one multi-byte UTF-8 scalar (Unicode Table 3-7: no overlongs, no surrogates).
-    private mutating func scanMultibyteScalar() throws(SyntaxError) {
+    @usableFromInline mutating func scanMultibyteScalar() throws(SyntaxError) {
         let lead = bytes[index]
         let length: Int
         var low: UInt8 = 0x80
@@ -159,7 +159,8 @@ extension JSONScanner {
     }
 
     /// The string's content with escapes decoded, as UTF-8 bytes (the value was validated).
-    func decodedBytes(_ value: Value) -> [UInt8] {
+    @inlinable
+    package func decodedBytes(_ value: Value) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(value.end - value.start)
         var position = value.start
@@ -203,14 +204,15 @@ extension JSONScanner {
     }
 
     /// The string's content as a `String`, decoding escapes only when present.
-    func string(_ value: Value) -> String {
+    @inlinable
+    package func string(_ value: Value) -> String {
         if value.hasEscapes { return String(decoding: decodedBytes(value), as: UTF8.self) }
         return String(decoding: content(value), as: UTF8.self)
     }
 
     /// The value's bytes as written (for a string, between the quotes, escapes undecoded).
-    @inline(always)
-    func content(_ value: Value) -> UnsafeRawBufferPointer {
+    @inlinable @inline(always)
+    package func content(_ value: Value) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: bytes.baseAddress! + value.start, count: value.end - value.start)
     }
 }

@@ -1,22 +1,13 @@
-import RxChain
-
-extension FieldReader {
-    /// The `actionId`, when present and not `null`: ``ActionID/init(parsing:)`` of its text.
-    func actionID(_ value: Value?) throws(LedgerActionError) -> ActionID? {
-        guard let value, value.kind != .null else { return nil }
-        guard value.kind == .string else { throw wrongShape("actionId", expected: "a string", found: value) }
-        let parsed = value.hasEscapes ? ActionID(parsing: scanner.string(value)) : actionID(unescaped: value)
-        guard let id = parsed else {
-            throw LedgerActionError(
-                field: "actionId", kind: .badActionID, detail: "\(quoted(value)) is not <deviceId>:<seq>")
-        }
-        return id
-    }
-
-    /// ``ActionID/init(parsing:)`` straight from the line's bytes (no escapes), building only
-    /// the device's `String`.
-    private func actionID(unescaped value: Value) -> ActionID? {
-        let text = scanner.content(value)
+extension JSONScanner {
+    /// The ``ActionID`` a string value spells, exactly as ``ActionID/init(parsing:)`` reads its
+    /// text (`<deviceId>:<seq>`); `nil` when it spells none.
+    ///
+    /// A value without escapes is read straight from the line's bytes, building only the
+    /// device's `String`.
+    @inlinable
+    package func actionID(_ value: Value) -> ActionID? {
+        if value.hasEscapes { return ActionID(parsing: string(value)) }
+        let text = content(value)
         guard let (colon, seq) = lastColonAndSeq(text, endingAt: value.end) else { return nil }
         let device = String(decoding: UnsafeRawBufferPointer(rebasing: text[..<colon]), as: UTF8.self)
         return ActionID(deviceID: device, seq: seq)
@@ -25,11 +16,12 @@ extension FieldReader {
     /// Where the last `:` of `text` is (after at least one byte) and the `seq` its 1 to 20
     /// digits spell (fitting `UInt64`); `nil` when `text` is not `<deviceId>:<seq>`. `text`
     /// ends at `end` in the line.
-    private func lastColonAndSeq(_ text: UnsafeRawBufferPointer, endingAt end: Int) -> (Int, UInt64)? {
+    @usableFromInline
+    func lastColonAndSeq(_ text: UnsafeRawBufferPointer, endingAt end: Int) -> (Int, UInt64)? {
         // The common case: the `:` and up to seven digits among the last eight bytes (bytes of
         // the line before the value, if in view, are never all digits: its opening quote is not).
         if end >= 8 {
-            let last = scanner.word(at: end - 8)
+            let last = word(at: end - 8)
             let digitCount = JSONScanner.trailingDigitCount(last)
             if digitCount > 0 && digitCount < 8 {
                 let colon = text.count - digitCount - 1
