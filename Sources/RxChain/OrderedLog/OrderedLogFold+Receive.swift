@@ -14,9 +14,9 @@ extension OrderedLogFold {
     @discardableResult
     public mutating func receive(_ entries: some Sequence<Domain.Entry>) -> OrderedLogChange {
         var change = OrderedLogChange()
-        var arrived: [(key: OrderedLogKey<Domain.Order, Domain.EntryID>, entry: Domain.Entry)] = []
-        var arrivedByID: [Domain.EntryID: Int] = [:]
-        var confirmedLocals: Set<Domain.EntryID> = []
+        var arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>] = []
+        var arrivedEntries: [Domain.Entry] = []
+        var confirmsLocals = false
         for entry in entries {
             let id = domain.id(of: entry)
             guard let order = domain.order(of: entry) else {
@@ -24,44 +24,71 @@ extension OrderedLogFold {
                 receiptDiagnostics.append(OrderedLogDiagnostic(id: id, kind: .unordered))
                 continue
             }
-            if let held = heldConfirmedCopy(of: id) ?? arrivedByID[id].map({ arrived[$0].entry }) {
+            if let held = heldCopy(of: id, arrivedKeys: arrivedKeys, arrivedEntries: arrivedEntries) {
                 change.rejected += 1
                 receiptDiagnostics.append(OrderedLogDiagnostic(id: id, kind: held == entry ? .duplicate : .clash))
                 continue
             }
-            arrivedByID[id] = arrived.count
-            arrived.append((OrderedLogKey(order: order, id: id), entry))
-            if locals.contains(where: { domain.id(of: $0) == id }) { confirmedLocals.insert(id) }
+            confirmedOrders[id] = order
+            arrivedKeys.append(OrderedLogKey(order: order, id: id))
+            arrivedEntries.append(entry)
+            if !locals.isEmpty && locals.contains(where: { domain.id(of: $0) == id }) { confirmsLocals = true }
         }
-        guard !arrived.isEmpty else { return change }
-        change.accepted = arrived.count
-        for (key, _) in arrived { confirmedOrders[key.id] = key.order }
-        if !confirmedLocals.isEmpty {
-            let kept = zip(locals, localSkipReasons).filter { !confirmedLocals.contains(domain.id(of: $0.0)) }
-            locals = kept.map(\.0)
-            localSkipReasons = kept.map(\.1)
-        }
+        guard !arrivedKeys.isEmpty else { return change }
+        change.accepted = arrivedKeys.count
+        if confirmsLocals { dropConfirmedLocals() }
         localState = nil
-        arrived.sort { $0.key < $1.key }
-        let start = insertionIndex(of: arrived[0].key)
+        if !isSorted(arrivedKeys) {
+            let order = arrivedKeys.indices.sorted { arrivedKeys[$0] < arrivedKeys[$1] }
+            arrivedKeys = order.map { arrivedKeys[$0] }
+            arrivedEntries = order.map { arrivedEntries[$0] }
+        }
+        let start = insertionIndex(of: arrivedKeys[0])
         let folded = confirmed.count
         if start == folded {
-            keys.append(contentsOf: arrived.map(\.key))
-            confirmed.append(contentsOf: arrived.map(\.entry))
+            keys.append(contentsOf: arrivedKeys)
+            confirmed.append(contentsOf: arrivedEntries)
         } else {
-            merge(arrived, from: start)
+            merge(arrivedKeys, arrivedEntries, from: start)
         }
-        change.applied = arrived.count
-        change.reapplied = refold(from: start, folded: folded) - arrived.count
+        change.applied = arrivedKeys.count
+        change.reapplied = refold(from: start, folded: folded) - arrivedKeys.count
         change.localApplied = applyLocals()
         return change
+    }
+
+    /// The copy of `id` already confirmed, or accepted earlier in this call, if any.
+    private func heldCopy(
+        of id: Domain.EntryID, arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>],
+        arrivedEntries: [Domain.Entry]
+    ) -> Domain.Entry? {
+        if let held = heldConfirmedCopy(of: id) { return held }
+        guard confirmedOrders[id] != nil else { return nil }
+        return arrivedKeys.firstIndex { $0.id == id }.map { arrivedEntries[$0] }
+    }
+
+    /// Removes the local entries whose id is now confirmed.
+    private mutating func dropConfirmedLocals() {
+        var keptEntries: [Domain.Entry] = []
+        var keptReasons: [String?] = []
+        for (entry, reason) in zip(locals, localSkipReasons) where confirmedOrders[domain.id(of: entry)] == nil {
+            keptEntries.append(entry)
+            keptReasons.append(reason)
+        }
+        locals = keptEntries
+        localSkipReasons = keptReasons
+    }
+
+    private func isSorted(_ keys: [OrderedLogKey<Domain.Order, Domain.EntryID>]) -> Bool {
+        keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
     }
 
     /// The confirmed copy held for `id`, if any.
     func heldConfirmedCopy(of id: Domain.EntryID) -> Domain.Entry? {
         guard let order = confirmedOrders[id] else { return nil }
-        let index = insertionIndex(of: OrderedLogKey(order: order, id: id))
-        return confirmed[index]
+        let key = OrderedLogKey(order: order, id: id)
+        let index = insertionIndex(of: key)
+        return index < keys.count && keys[index] == key ? confirmed[index] : nil
     }
 
     /// The first index whose key is not less than `key` (binary search).
@@ -77,23 +104,24 @@ extension OrderedLogFold {
 
     /// Merges sorted new entries into the confirmed entries from `start` on (they all sort at or after it).
     private mutating func merge(
-        _ arrived: [(key: OrderedLogKey<Domain.Order, Domain.EntryID>, entry: Domain.Entry)], from start: Int
+        _ arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>], _ arrivedEntries: [Domain.Entry],
+        from start: Int
     ) {
         var mergedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>] = []
         var mergedEntries: [Domain.Entry] = []
-        let count = keys.count - start + arrived.count
+        let count = keys.count - start + arrivedKeys.count
         mergedKeys.reserveCapacity(count)
         mergedEntries.reserveCapacity(count)
         var old = start
         var new = 0
-        while old < keys.count || new < arrived.count {
-            if new == arrived.count || (old < keys.count && keys[old] < arrived[new].key) {
+        while old < keys.count || new < arrivedKeys.count {
+            if new == arrivedKeys.count || (old < keys.count && keys[old] < arrivedKeys[new]) {
                 mergedKeys.append(keys[old])
                 mergedEntries.append(confirmed[old])
                 old += 1
             } else {
-                mergedKeys.append(arrived[new].key)
-                mergedEntries.append(arrived[new].entry)
+                mergedKeys.append(arrivedKeys[new])
+                mergedEntries.append(arrivedEntries[new])
                 new += 1
             }
         }
