@@ -5,7 +5,8 @@ extension ReplayBenchmark {
     /// operations (``CounterLogDomain``, default checkpoint interval).
     ///
     /// - `ordered-append`: ns per entry received one at a time, each sorting after everything
-    ///   folded, onto a fold of `entries` entries (10,000 appends per run).
+    ///   folded, onto a fold of `entries` entries (10,000 appends per run; the entries are made
+    ///   before the clock starts).
     /// - `ordered-late-entry`: ns for one entry arriving 1,000 entries before the end of the
     ///   fold (100 per run, each received alone; extra `reapplied` = entries re-applied for it).
     ///
@@ -30,22 +31,18 @@ extension ReplayBenchmark {
             return state
         }
 
-        let appends = 10_000
-        let appendNanoseconds = timedFromCopies(of: base, operations: appends) { fold, run in
-            for number in 0..<appends {
-                let operation = CounterLogDomain.operation(entries + 1 + number, id: "append-\(run)-\(number)")
-                checksum &+= fold.receive(CollectionOfOne(operation)).applied
-            }
+        // Each run starts from a fresh copy of the fold, so every run receives the same entries.
+        let appends = (0..<10_000).map { CounterLogDomain.operation(entries + 1 + $0) }
+        let appendNanoseconds = timedFromCopies(of: base, operations: appends.count) { fold in
+            for operation in appends { checksum &+= fold.receive(CollectionOfOne(operation)).applied }
         }
 
-        let lateEntries = 100
+        let lateEntries = (0..<100).map { number in
+            CounterLogDomain.operation(entries + number, ts: 10 * (entries - 1_000) + 5, id: "late-\(number)")
+        }
         var reapplied = 0
-        let lateNanoseconds = timedFromCopies(of: base, operations: lateEntries) { fold, run in
-            for number in 0..<lateEntries {
-                let operation = CounterLogDomain.operation(
-                    entries + number, ts: 10 * (entries - 1_000) + 5, id: "late-\(run)-\(number)")
-                reapplied = fold.receive(CollectionOfOne(operation)).reapplied
-            }
+        let lateNanoseconds = timedFromCopies(of: base, operations: lateEntries.count) { fold in
+            for operation in lateEntries { reapplied = fold.receive(CollectionOfOne(operation)).reapplied }
         }
 
         report.header("ordered log (\(entries) entries, checkpoint every \(base.checkpointInterval))")
@@ -67,7 +64,7 @@ extension ReplayBenchmark {
     /// made its own, so the copy is not timed.
     private static func timedFromCopies(
         of fold: OrderedLogFold<CounterLogDomain>, operations: Int,
-        _ body: (inout OrderedLogFold<CounterLogDomain>, Int) -> Void
+        _ body: (inout OrderedLogFold<CounterLogDomain>) -> Void
     ) -> Double {
         var samples: [Double] = []
         let clock = ContinuousClock()
@@ -75,7 +72,7 @@ extension ReplayBenchmark {
             var copy = fold
             copy.receive(
                 CollectionOfOne(CounterLogDomain.operation(0, ts: 10 * fold.confirmedEntries.count, id: "copy-\(run)")))
-            let elapsed = clock.measure { body(&copy, run) }
+            let elapsed = clock.measure { body(&copy) }
             if run > 0 { samples.append(Stopwatch.nanoseconds(elapsed) / Double(operations)) }
         }
         return Stopwatch.median(samples)

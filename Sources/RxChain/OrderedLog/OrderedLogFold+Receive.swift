@@ -11,7 +11,7 @@ extension OrderedLogFold {
     /// fold restores the checkpoint at or before the earliest new position and re-applies from
     /// there (at most ``checkpointInterval`` entries before it, plus the entries after it).
     /// Then local entries are re-applied on top, if anything changed.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func receive(_ entries: some Sequence<Domain.Entry>) -> OrderedLogChange {
         var change = OrderedLogChange()
         var arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>] = []
@@ -48,6 +48,13 @@ extension OrderedLogFold {
         if start == folded {
             keys.append(contentsOf: arrivedKeys)
             confirmed.append(contentsOf: arrivedEntries)
+        } else if arrivedKeys.count <= 8 {
+            // A few late entries: move the suffix up in place rather than rebuild it.
+            for (key, entry) in zip(arrivedKeys, arrivedEntries) {
+                let index = insertionIndex(of: key)
+                keys.insert(key, at: index)
+                confirmed.insert(entry, at: index)
+            }
         } else {
             merge(arrivedKeys, arrivedEntries, from: start)
         }
@@ -58,7 +65,8 @@ extension OrderedLogFold {
     }
 
     /// The copy of `id` already confirmed, or accepted earlier in this call, if any.
-    private func heldCopy(
+    @inlinable
+    func heldCopy(
         of id: Domain.EntryID, arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>],
         arrivedEntries: [Domain.Entry]
     ) -> Domain.Entry? {
@@ -68,7 +76,8 @@ extension OrderedLogFold {
     }
 
     /// Removes the local entries whose id is now confirmed.
-    private mutating func dropConfirmedLocals() {
+    @inlinable
+    mutating func dropConfirmedLocals() {
         var keptEntries: [Domain.Entry] = []
         var keptReasons: [String?] = []
         for (entry, reason) in zip(locals, localSkipReasons) where confirmedOrders[domain.id(of: entry)] == nil {
@@ -79,11 +88,13 @@ extension OrderedLogFold {
         localSkipReasons = keptReasons
     }
 
-    private func isSorted(_ keys: [OrderedLogKey<Domain.Order, Domain.EntryID>]) -> Bool {
+    @inlinable
+    func isSorted(_ keys: [OrderedLogKey<Domain.Order, Domain.EntryID>]) -> Bool {
         keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
     }
 
     /// The confirmed copy held for `id`, if any.
+    @inlinable
     func heldConfirmedCopy(of id: Domain.EntryID) -> Domain.Entry? {
         guard let order = confirmedOrders[id] else { return nil }
         let key = OrderedLogKey(order: order, id: id)
@@ -92,6 +103,7 @@ extension OrderedLogFold {
     }
 
     /// The first index whose key is not less than `key` (binary search).
+    @inlinable
     func insertionIndex(of key: OrderedLogKey<Domain.Order, Domain.EntryID>) -> Int {
         var low = 0
         var high = keys.count
@@ -103,7 +115,8 @@ extension OrderedLogFold {
     }
 
     /// Merges sorted new entries into the confirmed entries from `start` on (they all sort at or after it).
-    private mutating func merge(
+    @inlinable
+    mutating func merge(
         _ arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>], _ arrivedEntries: [Domain.Entry],
         from start: Int
     ) {
@@ -131,7 +144,8 @@ extension OrderedLogFold {
 
     /// Brings the confirmed state up to date after entries were inserted from `start` on
     /// (`folded` entries were folded before); returns how many entries it applied.
-    private mutating func refold(from start: Int, folded: Int) -> Int {
+    @inlinable
+    mutating func refold(from start: Int, folded: Int) -> Int {
         var first = folded
         if start < folded {
             let checkpoint = start / checkpointInterval
@@ -148,7 +162,8 @@ extension OrderedLogFold {
     }
 
     /// Sets the state to the confirmed state with the local entries on top; returns how many it applied.
-    private mutating func applyLocals() -> Int {
+    @inlinable
+    mutating func applyLocals() -> Int {
         guard !locals.isEmpty else {
             localState = nil
             return 0

@@ -42,31 +42,32 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
     public let checkpointInterval: Int
 
     /// The confirmed entries, sorted by ``keys``.
-    var confirmed: [Domain.Entry] = []
+    @usableFromInline var confirmed: [Domain.Entry] = []
     /// `(order, id)` of each confirmed entry, ascending (no two equal: ids are unique).
-    var keys: [OrderedLogKey<Domain.Order, Domain.EntryID>] = []
+    @usableFromInline var keys: [OrderedLogKey<Domain.Order, Domain.EntryID>] = []
     /// Why the rules skipped each confirmed entry, or `nil` where it applied.
-    var skipReasons: [String?] = []
+    @usableFromInline var skipReasons: [String?] = []
     /// The order of every confirmed id, to find the copy held.
-    var confirmedOrders: [Domain.EntryID: Domain.Order] = [:]
+    @usableFromInline var confirmedOrders: [Domain.EntryID: Domain.Order] = [:]
     /// `checkpoints[i]` is the state after the first `i * checkpointInterval` confirmed
     /// entries; there are `confirmed.count / checkpointInterval + 1` of them.
-    var checkpoints: [Domain.State]
+    @usableFromInline var checkpoints: [Domain.State]
     /// The state after every confirmed entry.
-    var confirmedState: Domain.State
+    @usableFromInline var confirmedState: Domain.State
 
     /// The local (unconfirmed) entries, in the order they were added.
-    var locals: [Domain.Entry] = []
+    @usableFromInline var locals: [Domain.Entry] = []
     /// Why the rules skipped each local entry (on top of the confirmed state), or `nil`.
-    var localSkipReasons: [String?] = []
+    @usableFromInline var localSkipReasons: [String?] = []
     /// Duplicates, clashes and unordered entries, in the order they arrived.
-    var receiptDiagnostics: [OrderedLogDiagnostic<Domain.EntryID>] = []
+    @usableFromInline var receiptDiagnostics: [OrderedLogDiagnostic<Domain.EntryID>] = []
 
     /// The confirmed state with the local entries on top; `nil` when there are none (so that
     /// no second reference to the confirmed state's storage makes its next apply copy it).
-    var localState: Domain.State?
+    @usableFromInline var localState: Domain.State?
 
     /// The state: the confirmed entries in `(order, id)` order, then the local entries.
+    @inlinable
     public var state: Domain.State { localState ?? confirmedState }
 
     /// Creates an empty fold.
@@ -75,6 +76,7 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
     ///   - domain: The rules.
     ///   - checkpointInterval: Confirmed entries between two checkpoints (at least 1): a late
     ///     entry re-applies at most this many entries before its position.
+    @inlinable
     public init(domain: Domain, checkpointInterval: Int = Self.defaultCheckpointInterval) {
         self.domain = domain
         self.checkpointInterval = max(checkpointInterval, 1)
@@ -84,9 +86,11 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
     }
 
     /// The confirmed entries in fold order.
+    @inlinable
     public var confirmedEntries: [Domain.Entry] { confirmed }
 
     /// The local entries not yet confirmed, in the order they were added.
+    @inlinable
     public var localEntries: [Domain.Entry] { locals }
 
     /// What the fold reports: duplicates, clashes and unordered entries in the order they
@@ -111,7 +115,7 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
     /// An entry whose id the fold already holds (confirmed or local) is not added: a duplicate
     /// when it equals the local entry held or the id is confirmed, a clash otherwise. The
     /// entry's order, if any, is not read while it is local.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func addLocal(_ entry: Domain.Entry) -> OrderedLogChange {
         var change = OrderedLogChange()
         let id = domain.id(of: entry)
@@ -135,6 +139,7 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
         return change
     }
 
+    @inlinable
     static func reason(_ outcome: OrderedLogOutcome) -> String? {
         switch outcome {
         case .applied: nil
