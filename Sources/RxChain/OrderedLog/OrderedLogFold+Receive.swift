@@ -70,8 +70,10 @@ extension OrderedLogFold {
         of id: Domain.EntryID, arrivedKeys: [OrderedLogKey<Domain.Order, Domain.EntryID>],
         arrivedEntries: [Domain.Entry]
     ) -> Domain.Entry? {
-        if let held = heldConfirmedCopy(of: id) { return held }
-        guard confirmedOrders[id] != nil else { return nil }
+        guard let order = confirmedOrders[id] else { return nil }
+        let key = OrderedLogKey(order: order, id: id)
+        let index = insertionIndex(of: key)
+        if index < keys.count && keys[index] == key { return confirmed[index] }
         return arrivedKeys.firstIndex { $0.id == id }.map { arrivedEntries[$0] }
     }
 
@@ -91,15 +93,6 @@ extension OrderedLogFold {
     @inlinable
     func isSorted(_ keys: [OrderedLogKey<Domain.Order, Domain.EntryID>]) -> Bool {
         keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
-    }
-
-    /// The confirmed copy held for `id`, if any.
-    @inlinable
-    func heldConfirmedCopy(of id: Domain.EntryID) -> Domain.Entry? {
-        guard let order = confirmedOrders[id] else { return nil }
-        let key = OrderedLogKey(order: order, id: id)
-        let index = insertionIndex(of: key)
-        return index < keys.count && keys[index] == key ? confirmed[index] : nil
     }
 
     /// The first index whose key is not less than `key` (binary search).
