@@ -11,6 +11,9 @@ import Ledger
 /// `peak_rss_mb` = VmHWM after the replay runs, before the baseline loads lines into memory)
 /// and `parse` (`ActionParser` alone over the lines in memory). The `jsondecoder` baseline is
 /// timed on the first 100,000 lines to keep the run short; it is a per-line figure either way.
+///
+/// Then the `ordered-append` and `ordered-late-entry` figures of a server-ordered log against
+/// refolding it from scratch (see ``runOrderedLog(report:entries:)``).
 enum ReplayBenchmark {
     static func run(report: Report, arguments: [String]) {
         var lines = 1_000_000
@@ -73,6 +76,7 @@ enum ReplayBenchmark {
                 name: "parse", unit: "line", medianNanoseconds: parseNanoseconds, baseline: "jsondecoder",
                 baselineMedianNanoseconds: floorNanoseconds, extra: [("lines_per_s", 1e9 / parseNanoseconds)])
         )
+        checksum &+= runOrderedLog(report: report)
         if !report.json { print("checksum \(checksum)") }
     }
 

@@ -16,7 +16,8 @@ let usage = """
       queue        the durable sync queue (each durability, 1 and 4 producers) against write/fsync floors;
                    queue --dir DIR --count N [--durability D] [--producers P]: pipelined run
                    printing "persisted <seq>" per durable request
-      replay       playbook replay (--lines N, default 1000000) against JSONDecoder per line
+      replay       playbook replay (--lines N, default 1000000) against JSONDecoder per line; an
+                   ordered log's appends and late entries against refolding it from scratch
       remote       DirectoryRemote appends and tail reads on a small and a large playbook, against
                    bare write+fsync and open+pread
       sync         playbook sync of 100 remote + 100 local lines on a synced playbook, and opening a
