@@ -2,44 +2,9 @@ import RxChain
 
 /// Why a playbook line or an action is invalid, naming the field at fault.
 ///
-/// An invalid action changes nothing. Its ``description`` reads like
+/// An invalid action changes nothing. Its ``JSONFieldError/description`` reads like
 /// `payload.modifiedAt: "2024-13-01T00:00:00Z" is not an RFC 3339 date-time (month 13)`.
-/// Actions ignored by a conflict rule are *not* errors (see ``LedgerRuleOutcome``).
-public struct LedgerActionError: FieldError {
-    /// The class of problem; the fast and the reference reader agree on it for every line.
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// Not one JSON value (syntax, bad UTF-8, lone surrogate, nesting deeper than 512).
-        case malformedJSON
-        /// A value of the wrong JSON type (e.g. a number where an object belongs).
-        case wrongShape
-        /// A required field is absent (or `null`).
-        case missing
-        /// A string that must not be empty is.
-        case empty
-        /// A number that is not finite (out of `Double`'s range, NaN, infinity).
-        case notFinite
-        /// `type` names no ledger action.
-        case unknownActionType
-        /// A transaction's `type` is not `CASH`, `CREDIT` or `TRANSFER`.
-        case unknownTransactionType
-        /// A timestamp outside the RFC 3339 grammar or ranges.
-        case badTimestamp
-        /// `actionId` is not `<deviceId>:<seq>`.
-        case badActionID
-    }
-
-    /// The JSON path of the offending field (`payload.modifiedAt`, `type`, `actionId`), or
-    /// `line` when the line as a whole is not a JSON object.
-    public let field: String
-    /// The class of problem.
-    public let kind: Kind
-    /// What is wrong with the field's value, without the field name.
-    public let detail: String
-
-    /// Creates an error for `field`.
-    public init(field: String, kind: Kind, detail: String) {
-        self.field = field
-        self.kind = kind
-        self.detail = detail
-    }
-}
+/// A `type` that names no ledger action, or a transaction `type` other than `CASH`, `CREDIT`
+/// and `TRANSFER`, is ``JSONFieldError/Kind/unknownValue``. Actions ignored by a conflict rule
+/// are *not* errors (see ``LedgerRuleOutcome``).
+public typealias LedgerActionError = JSONFieldError

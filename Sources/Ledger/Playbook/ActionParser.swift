@@ -12,7 +12,7 @@ import RxChain
 /// - Duplicate keys: the last one wins, as in `JSONSerialization` and JavaScript's `JSON.parse`,
 ///   so every reader in the chain sees the same action.
 /// - `null` for an optional field (`category`, `type`, `description`, `deletedAt`, `actionId`)
-///   means absent; for a required one it is ``LedgerActionError/Kind/missing``.
+///   means absent; for a required one it is ``JSONFieldError/Kind/missing``.
 ///
 /// Checks in a fixed order, reporting the first problem: JSON syntax (`line`), top-level shape
 /// (`line`), `type`, then the payload's fields in the order the line format lists them, then
@@ -39,21 +39,6 @@ public enum ActionParser {
         readPlaybookLine(line)
     }
 
-    /// The error for a line that does not start with `{`: malformed, or the wrong shape.
-    @inline(never)
-    fileprivate static func notAnObject(_ scanner: inout JSONScanner) -> LedgerActionError {
-        do throws(JSONScanner.SyntaxError) {
-            if scanner.isAtEnd { throw JSONScanner.SyntaxError(message: "empty line") }
-            let value = try scanner.scanValue(depth: 0)
-            try scanner.finish()
-            if scanner.outOfRangeNumbers > 0 { throw scanner.fail("number out of Double's range") }
-            return LedgerActionError(
-                field: "line", kind: .wrongShape, detail: "expected an object, found \(value.kindName)")
-        } catch {
-            return malformed(error.message)
-        }
-    }
-
     /// The answer for a line holding a number beyond `Double`'s range: Foundation refuses any
     /// such number, so the line is malformed; but when the one such number is the charge and
     /// the field checks reach it, the answer is `payload.charge` not finite.
@@ -69,12 +54,8 @@ public enum ActionParser {
         return outOfRange
     }
 
-    fileprivate static func malformed(_ detail: String) -> LedgerActionError {
-        LedgerActionError(field: "line", kind: .malformedJSON, detail: detail)
-    }
-
     private static var outOfRange: LedgerActionError {
-        malformed("a number is out of Double's range")
+        .malformed("a number is out of Double's range")
     }
 }
 
@@ -84,13 +65,13 @@ public enum ActionParser {
 func readPlaybookLine(_ line: UnsafeRawBufferPointer) -> Result<LedgerEntry, LedgerActionError> {
     var scanner = JSONScanner(line)
     scanner.skipWhitespace()
-    guard scanner.peek() == UInt8(ascii: "{") else { return .failure(ActionParser.notAnObject(&scanner)) }
+    guard scanner.peek() == UInt8(ascii: "{") else { return .failure(.notAnObject(&scanner)) }
     var fields = LineFields()
     do throws(JSONScanner.SyntaxError) {
         try fields.scan(&scanner)
         try scanner.finish()
     } catch {
-        return .failure(ActionParser.malformed(error.message))
+        return .failure(.malformed(error.message))
     }
     let reader = FieldReader(scanner: scanner)
     guard scanner.outOfRangeNumbers == 0 else { return .failure(ActionParser.outOfRange(reader, fields)) }

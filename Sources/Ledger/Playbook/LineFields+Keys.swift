@@ -1,5 +1,6 @@
 import RxChain
 
+/// The ledger's key table: the names ``LineFields`` collects.
 extension LineFields {
     /// The top-level members the ledger reads.
     enum TopLevelName {
@@ -11,35 +12,19 @@ extension LineFields {
         case id, charge, category, type, description, modifiedAt, deletedAt, from, to
     }
 
-    /// Reads a top-level member's key and its `:`; the name it spells, if the ledger reads it.
+    static func isNesting(_ key: TopLevelName) -> Bool { key == .payload }
+
     @inline(always)
-    static func topLevelKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> TopLevelName? {
-        // The common case, a name spelled plainly, needs no string scan: compare the bytes.
-        let plain: TopLevelName? =
-            switch scanner.peek(ahead: 1) {
-            case UInt8(ascii: "t"): scanner.skip(#""type""#) ? .type : nil
-            case UInt8(ascii: "p"): scanner.skip(#""payload""#) ? .payload : nil
-            case UInt8(ascii: "a"): scanner.skip(#""actionId""#) ? .actionId : nil
-            default: nil
-            }
-        if let plain {
-            try scanner.colon()
-            return plain
+    static func plainKey(_ scanner: inout JSONScanner) -> TopLevelName? {
+        switch scanner.peek(ahead: 1) {
+        case UInt8(ascii: "t"): scanner.skip(#""type""#) ? .type : nil
+        case UInt8(ascii: "p"): scanner.skip(#""payload""#) ? .payload : nil
+        case UInt8(ascii: "a"): scanner.skip(#""actionId""#) ? .actionId : nil
+        default: nil
         }
-        return try nameOfKey(&scanner, topLevelName)
     }
 
-    /// Any other key: scanned as a string, escapes decoded, then named by `name`.
-    @inline(never)
-    private static func nameOfKey<Name>(
-        _ scanner: inout JSONScanner, _ name: (UnsafeRawBufferPointer) -> Name?
-    ) throws(JSONScanner.SyntaxError) -> Name? {
-        let key = try scanner.key()
-        guard key.hasEscapes else { return name(scanner.content(key)) }
-        return scanner.decodedBytes(key).withUnsafeBytes { name($0) }
-    }
-
-    private static func topLevelName(_ name: UnsafeRawBufferPointer) -> TopLevelName? {
+    static func key(named name: UnsafeRawBufferPointer) -> TopLevelName? {
         switch name.count {
         case 4: name.equals("type") ? .type : nil
         case 7: name.equals("payload") ? .payload : nil
@@ -48,31 +33,23 @@ extension LineFields {
         }
     }
 
-    /// Reads a payload member's key and its `:`; the name it spells, if the ledger reads it.
     @inline(always)
-    static func payloadKey(_ scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) -> PayloadName? {
-        // The common case, a name spelled plainly, needs no string scan: compare the bytes.
-        let plain: PayloadName? =
-            switch scanner.peek(ahead: 1) {
-            case UInt8(ascii: "i"): scanner.skip(#""id""#) ? .id : nil
-            case UInt8(ascii: "c"):
-                scanner.skip(#""charge""#) ? .charge : scanner.skip(#""category""#) ? .category : nil
-            case UInt8(ascii: "t"): scanner.skip(#""type""#) ? .type : scanner.skip(#""to""#) ? .to : nil
-            case UInt8(ascii: "d"):
-                scanner.skip(#""description""#) ? .description : scanner.skip(#""deletedAt""#) ? .deletedAt : nil
-            case UInt8(ascii: "m"): scanner.skip(#""modifiedAt""#) ? .modifiedAt : nil
-            case UInt8(ascii: "f"): scanner.skip(#""from""#) ? .from : nil
-            default: nil
-            }
-        if let plain {
-            try scanner.colon()
-            return plain
+    static func plainNestedKey(_ scanner: inout JSONScanner) -> PayloadName? {
+        switch scanner.peek(ahead: 1) {
+        case UInt8(ascii: "i"): scanner.skip(#""id""#) ? .id : nil
+        case UInt8(ascii: "c"):
+            scanner.skip(#""charge""#) ? .charge : scanner.skip(#""category""#) ? .category : nil
+        case UInt8(ascii: "t"): scanner.skip(#""type""#) ? .type : scanner.skip(#""to""#) ? .to : nil
+        case UInt8(ascii: "d"):
+            scanner.skip(#""description""#) ? .description : scanner.skip(#""deletedAt""#) ? .deletedAt : nil
+        case UInt8(ascii: "m"): scanner.skip(#""modifiedAt""#) ? .modifiedAt : nil
+        case UInt8(ascii: "f"): scanner.skip(#""from""#) ? .from : nil
+        default: nil
         }
-        return try nameOfKey(&scanner, payloadName)
     }
 
     /// Dispatches on the length first: one comparison per key at most.
-    private static func payloadName(_ name: UnsafeRawBufferPointer) -> PayloadName? {
+    static func nestedKey(named name: UnsafeRawBufferPointer) -> PayloadName? {
         switch name.count {
         case 2: name.equals("id") ? .id : name.equals("to") ? .to : nil
         case 4: name.equals("type") ? .type : name.equals("from") ? .from : nil

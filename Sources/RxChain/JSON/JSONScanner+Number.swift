@@ -89,6 +89,18 @@ extension JSONScanner {
         return number
     }
 
+    /// Scans any value at `depth`, converting a number in the same pass (a short one inline):
+    /// `number` is then its `Double` when the scan could make it (see ``scanNumber(fastValue:)``),
+    /// else `nil`.
+    @inlinable @inline(always)
+    package mutating func scanValue(depth: Int, convertingNumber number: inout Double?) throws(SyntaxError) -> Value {
+        if let short = scanShortNumber(fastValue: &number) { return short }
+        number = nil
+        let first = peek()
+        guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") <= 9 else { return try scanValue(depth: depth) }
+        return try scanNumber(fastValue: &number)
+    }
+
     /// The common number, `-?(0|[1-9][0-9]{0,6})(\.[0-9]{1,7})?` not followed by an exponent,
     /// scanned and converted without a loop: digits are found and summed eight bytes at a
     /// time. `nil` (the scanner unmoved) for anything else, or within 16 bytes of the end.

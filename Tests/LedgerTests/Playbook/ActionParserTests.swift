@@ -44,11 +44,11 @@ import Testing
         ),
         (
             #"{"type":"transactions/put","payload":{"id":"a","charge":1,"type":"CHEQUE","modifiedAt":"2024-01-01T00:00:00Z"}}"#,
-            "payload.type", .unknownTransactionType, #""CHEQUE" is not CASH, CREDIT or TRANSFER"#
+            "payload.type", .unknownValue, #""CHEQUE" is not CASH, CREDIT or TRANSFER"#
         ),
         (
             #"{"type":"transactions/put","payload":{"id":"a","charge":1,"type":"cash","modifiedAt":"2024-01-01T00:00:00Z"}}"#,
-            "payload.type", .unknownTransactionType, #""cash" is not CASH, CREDIT or TRANSFER"#
+            "payload.type", .unknownValue, #""cash" is not CASH, CREDIT or TRANSFER"#
         ),
         (
             #"{"type":"transactions/put","payload":{"id":"a","charge":1,"category":["x"],"modifiedAt":"2024-01-01T00:00:00Z"}}"#,
@@ -92,7 +92,7 @@ import Testing
             "expected a string, found a number"
         ),
         (
-            #"{"type":"categories/explode","payload":"x"}"#, "type", .unknownActionType,
+            #"{"type":"categories/explode","payload":"x"}"#, "type", .unknownValue,
             #""categories/explode" is not a ledger action (transactions/put, transactions/delete, categories/new, categories/rename, categories/delete)"#
         ),
         (#"{"payload":"x"}"#, "type", .missing, "is required"),

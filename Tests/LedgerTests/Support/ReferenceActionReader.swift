@@ -69,7 +69,7 @@ enum ReferenceActionReader {
             if let text = try optionalString(fields["type"], "payload.type") {
                 guard let known = TransactionType(rawValue: text) else {
                     throw LedgerActionError(
-                        field: "payload.type", kind: .unknownTransactionType, detail: text)
+                        field: "payload.type", kind: .unknownValue, detail: text)
                 }
                 type = known
             }
@@ -99,7 +99,7 @@ enum ReferenceActionReader {
             return .deleteCategory(try string(payload, "payload"))
         default:
             throw LedgerActionError(
-                field: "type", kind: .unknownActionType, detail: "\(tag) is not a ledger action")
+                field: "type", kind: .unknownValue, detail: "\(tag) is not a ledger action")
         }
     }
 
