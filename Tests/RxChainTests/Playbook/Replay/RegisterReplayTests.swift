@@ -43,7 +43,8 @@ import Testing
             let text = playbook.text
             let newlines = text.indices.filter { text[$0] == 0x0A }
             return [0, 1, newlines.count / 3, newlines.count, newlines.count + 5].allSatisfy { upto in
-                let prefix = upto == 0 ? [] : Array(text[...newlines[min(upto, newlines.count) - 1]])
+                let complete = min(upto, newlines.count)  // a playbook may hold no whole line
+                let prefix = complete == 0 ? [] : Array(text[...newlines[complete - 1]])
                 let first = PlaybookReplay.replay(Data(prefix), domain: RegisterDomain())
                 let sequential = playbook.replay(.sequential, upto: upto)
                 let parallel = playbook.replay(ReplayParallelism(parts: 4, minimumBatch: 1), upto: upto)
