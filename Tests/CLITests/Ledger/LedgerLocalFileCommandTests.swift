@@ -59,6 +59,45 @@ import Testing
             try await succeed(store, ["sync"])
         }
     }
+
+    /// A remote setting the store's user cannot read is an error naming the file and the cause,
+    /// and nothing is synced. Root reads a file whatever its mode, so as root (CI) the store is
+    /// given to `nobody` and the command runs as `nobody` through `setpriv`.
+    @Test func anUnreadableRemoteSettingIsAnErrorNamingTheFileAndTheCause() async throws {
+        try await withDirectory { root in
+            let store = root.appendingPathComponent("phone")
+            try await succeed(store, ["sync", "--remote", root.appendingPathComponent("remote/playbook.ndjson").path])
+            let setting = store.appendingPathComponent("remote.json")
+            var runner = try CLIRunner()
+            var arguments = ["ledger", "--store", store.path, "sync"]
+            if geteuid() == 0 {
+                let setpriv = "/usr/bin/setpriv"
+                try #require(
+                    FileManager.default.isExecutableFile(atPath: setpriv),
+                    "setpriv (util-linux) is needed to read as a user other than root")
+                try giveToNobody(store)
+                arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", runner.executable.path] + arguments
+                runner = CLIRunner(executable: URL(fileURLWithPath: setpriv))
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: setting.path)
+            let refused = try await runner.run(arguments, environment: ["NO_COLOR": "1"])
+            #expect(refused.exitCode == 1, "\(refused)")
+            #expect(
+                refused.stderr.contains(
+                    "\(setting.path): permission denied while trying to read the store's remote setting"),
+                "\(refused)")
+        }
+    }
+
+    /// Makes `nobody` (uid and gid 65534) the owner of `directory` and everything in it.
+    private func giveToNobody(_ directory: URL) throws {
+        let nobody: [FileAttributeKey: Any] = [.ownerAccountID: 65534, .groupOwnerAccountID: 65534]
+        try FileManager.default.setAttributes(nobody, ofItemAtPath: directory.path)
+        let items = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
+        for item in items {
+            try FileManager.default.setAttributes(nobody, ofItemAtPath: directory.appendingPathComponent(item).path)
+        }
+    }
 }
 
 extension String {

@@ -124,16 +124,4 @@ import Testing
         #expect(error?.description.contains(path) == true, "\(String(describing: error))")
         #expect(error?.description.contains(cause) == true, "\(String(describing: error))")
     }
-
-    @Test(.enabled(if: geteuid() != 0, "root reads a file whatever its mode"))
-    func anUnreadableRemoteFileIsAnErrorNamingTheFileAndTheCause() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxchain-setting-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try RemoteSetting(parsing: "/srv/team/playbook.ndjson").save(in: directory)
-        let file = RemoteSetting.file(in: directory)
-        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
-        let error = #expect(throws: PlaybookRemoteError.self) { try RemoteSetting.saved(in: directory) }
-        #expect(error == .permissionDenied(location: file.path, operation: "read the store's remote setting"))
-    }
 }
