@@ -1,8 +1,7 @@
 /// One case of a domain's message enum: the tag it is sent under and how to read its payload.
 ///
-/// A domain declares each case once; the reducer registered for it with
-/// ``On/init(_:_:)-(MessageCase<Msg,Payload>,_)`` then receives the payload already read, never
-/// the whole message to match again:
+/// A domain declares each case once; the reducer registered for it with ``On`` then receives
+/// the payload already read, never the whole message to match again:
 ///
 /// ```swift
 /// extension CounterMessage {
