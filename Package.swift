@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RxChainScenarios", targets: ["RxChainScenarios"]),
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
+        .library(name: "RxChainServer", targets: ["RxChainServer"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
         .executable(name: "rxchain-bench", targets: ["rxchain-bench"]),
     ],
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "RxChainScenarios", dependencies: ["RxChain", "Signals"]),
         .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
+        .target(name: "RxChainServer", dependencies: ["RxChain"]),
         .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),
@@ -27,6 +29,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
         .testTarget(name: "CLITests", dependencies: ["RxChainTesting"]),
+        .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
