@@ -30,7 +30,8 @@ import Synchronization
 ///
 /// `LogBook` is a `final class` whose state sits behind one `Mutex`, so calls are synchronous,
 /// safe from any thread or task, and each append or read is atomic: it sees every earlier append
-/// whole and no later one. No user code runs while the lock is held.
+/// whole and no later one. The only code of the caller's that runs while the lock is held is the
+/// injected clock (keep it a plain read).
 public final class LogBook: Sendable {
     private let state = Mutex(LogBookState())
     private let clock: @Sendable () -> UInt64
