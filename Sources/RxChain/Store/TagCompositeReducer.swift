@@ -42,20 +42,24 @@ public struct TagCompositeReducer<State, Msg: Message, Request>: Sendable {
     /// Applies the reducer registered for `message.tag`, or rejects the message if there is none.
     @inlinable
     public func reduce(_ state: State, _ message: Msg) throws(Rejection) -> DataSync<State, Request> {
+        var next = state
+        let requests = try apply(message, to: &next)
+        return DataSync(next, requests: requests)
+    }
+
+    /// Applies the reducer registered for `message.tag` to `state` in place (partly changed on a
+    /// rejection), or rejects the message if there is none.
+    @inlinable
+    func apply(_ message: Msg, to state: inout State) throws(Rejection) -> [Request] {
         guard let reducer = reducers.value(for: message.tag) else {
             throw Rejection.unknownTag(message.tag, registered: tags)
         }
-        return try reducer.reduce(state, message)
+        return try reducer.apply(message, to: &state)
     }
 
     /// The composite as a plain ``Reducer``.
     @inlinable
     public var reducer: Reducer<State, Msg, Request> {
-        Reducer { state, message in
-            guard let reducer = reducers.value(for: message.tag) else {
-                throw Rejection.unknownTag(message.tag, registered: tags)
-            }
-            return try reducer.apply(message, to: &state)
-        }
+        Reducer { state, message in try self.apply(message, to: &state) }
     }
 }
