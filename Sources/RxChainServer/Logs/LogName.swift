@@ -1,18 +1,18 @@
 /// The validated name of one append-only log, a relative path of segments such as
-/// `users/alice/actions`, `lists/l1/actions` or `requests/alice/to/bob`.
+/// `users/alice/actions`, `lists/L1/actions` or `requests/alice/to/bob`.
 ///
 /// A name has 1 to ``maximumSegments`` segments separated by `/`, at most ``maximumLength``
-/// bytes in all. A segment holds lowercase ASCII letters, digits, `-`, `_` and `.`, and is never
-/// `.` or `..` as a whole. Uppercase letters are refused so that two names never differ only by
-/// case (the durable store maps names to files, and some file systems ignore case).
+/// bytes in all. A segment holds ASCII letters, digits, `-`, `_` and `.`, and is never `.` or
+/// `..` as a whole. Names are case-sensitive: `lists/L1` and `lists/l1` are two logs (the durable
+/// store keeps every log in one journal, so a name never becomes a file name).
 ///
 /// The checks run on the name as the server received it after one URL decoding; a `%` left in the
 /// name is refused, and `%2e` or `%2E` standing for a `.` segment is reported as a traversal.
 ///
 /// ```swift
-/// let log = try LogName(validating: "lists/l1/actions")
-/// log.segments  // ["lists", "l1", "actions"]
-/// log.family    // "lists/l1"
+/// let log = try LogName(validating: "lists/L1/actions")
+/// log.segments  // ["lists", "L1", "actions"]
+/// log.family    // "lists/L1"
 /// ```
 public struct LogName: Hashable, Sendable, CustomStringConvertible {
     /// The most segments a name may have.
@@ -26,7 +26,7 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
     /// The name as written, segments joined by `/`.
     public var description: String { segments.joined(separator: "/") }
 
-    /// The first two segments (`lists/l1` for `lists/l1/actions`), or the whole name if it has
+    /// The first two segments (`lists/L1` for `lists/L1/actions`), or the whole name if it has
     /// fewer: the unit that access rules will grant.
     public var family: String { segments.prefix(2).joined(separator: "/") }
 
@@ -60,7 +60,8 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
     private static func isAllowed(_ character: Character) -> Bool {
         guard character.isASCII, let byte = character.asciiValue else { return false }
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return true
         case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): return true
         default: return false
         }

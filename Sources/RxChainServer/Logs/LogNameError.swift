@@ -19,7 +19,7 @@ public enum LogNameError: Error, Equatable, Sendable, CustomStringConvertible {
     case nul
     /// The name contains a backslash, a path separator on some systems.
     case backslash
-    /// The segment at this index holds a character outside `a-z`, `0-9`, `-`, `_`, `.`.
+    /// The segment at this index holds a character outside `a-z`, `A-Z`, `0-9`, `-`, `_`, `.`.
     case invalidCharacter(Character, index: Int)
 
     public var description: String {
@@ -42,7 +42,7 @@ public enum LogNameError: Error, Equatable, Sendable, CustomStringConvertible {
             "log name contains a backslash"
         case .invalidCharacter(let character, let index):
             "log name segment \(index + 1) contains \(String(reflecting: String(character))): "
-                + "only lowercase letters, digits, '-', '_' and '.' are allowed"
+                + "only ASCII letters, digits, '-', '_' and '.' are allowed"
         }
     }
 }
