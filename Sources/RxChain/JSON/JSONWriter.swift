@@ -28,6 +28,17 @@ package struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that already are JSON text (a value validated elsewhere), as they are.
+    package mutating func json(_ text: some Sequence<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// Appends an integer, exactly (JSON numbers have no size limit; readers that hold them as
+    /// `Double` lose precision above 2^53).
+    package mutating func integer(_ value: some BinaryInteger) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
     /// Appends `value` as a JSON string: quoted and escaped (see the type's documentation).
     package mutating func string(_ value: String) {
         JSONWriter.appendString(value, to: &bytes)

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The example server: RxChain's server core (`RxChainServer`, dependency-free, in the root
+// package) embedded in Hummingbird 2, as a user's own server would embed it. This is the only
+// package of the project that depends on a third-party package.
+let package = Package(
+    name: "RxChainExampleServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rxchain-server", targets: ["rxchain-server"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(name: "RxChain", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "rxchain-server",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "RxChainServer", package: "RxChain"),
+            ])
+    ],
+    swiftLanguageModes: [.v6]
+)

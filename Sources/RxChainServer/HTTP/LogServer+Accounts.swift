@@ -1,0 +1,104 @@
+import RxChain
+
+extension LogServer {
+    /// The signed-in user and device of a request's `Authorization: Bearer` token.
+    func authenticate(_ request: ServerRequest) throws(ServerError) -> Principal {
+        guard let header = request.authorization else {
+            throw .unauthenticated("this route needs 'Authorization: Bearer ACCESS_TOKEN'")
+        }
+        let prefix = "Bearer "
+        guard header.hasPrefix(prefix) else {
+            throw .unauthenticated("the Authorization header must be 'Bearer ACCESS_TOKEN'")
+        }
+        do {
+            return try accounts.authenticate(accessToken: String(header.dropFirst(prefix.count)))
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// `POST /accounts` `{user, password}`: creates an account while signups are open.
+    func signUp(_ request: ServerRequest) async throws -> ServerResponse {
+        guard configuration.signupOpen else {
+            throw ServerError(status: 403, code: "signup_closed", message: "this server does not take new accounts")
+        }
+        let object = try JSONObjectReader(request.body)
+        let user = try object.string("user")
+        let password = try object.string("password")
+        do {
+            try await accounts.signUp(user: user, password: password)
+        } catch {
+            throw ServerError(error)
+        }
+        return .json(201) { $0.member("user", user) }
+    }
+
+    /// `POST /sessions` `{user, password, device}`: signs a device in.
+    func signIn(_ request: ServerRequest) async throws -> ServerResponse {
+        let object = try JSONObjectReader(request.body)
+        let user = try object.string("user")
+        let password = try object.string("password")
+        let device = try object.string("device")
+        do {
+            return LogServer.response(try await accounts.signIn(user: user, password: password, device: device))
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// `POST /sessions/refresh` `{refreshToken}`: new tokens for the refresh token's device.
+    func refresh(_ request: ServerRequest) async throws -> ServerResponse {
+        let token = try JSONObjectReader(request.body).string("refreshToken")
+        do {
+            return LogServer.response(try await accounts.refresh(refreshToken: token))
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// `DELETE /sessions/current`: signs the request's device out.
+    func signOut(_ request: ServerRequest) async throws -> ServerResponse {
+        let principal = try authenticate(request)
+        do {
+            try await accounts.revoke(device: principal.device, of: principal.user)
+        } catch {
+            throw ServerError(error)
+        }
+        return .noContent
+    }
+
+    /// `GET /devices`: the user's signed-in devices.
+    func devices(_ request: ServerRequest) throws -> ServerResponse {
+        let principal = try authenticate(request)
+        let devices = accounts.devices(of: principal.user)
+        return .json { object in
+            object.member("devices", objects: devices) { entry, device in
+                entry.member("device", device.device)
+                entry.member("signedInAt", device.signedInAt)
+                entry.member("current", device.device == principal.device)
+            }
+        }
+    }
+
+    /// `DELETE /devices/DEVICE`: ends one of the user's device sessions.
+    func revokeDevice(_ request: ServerRequest, device: String) async throws -> ServerResponse {
+        let principal = try authenticate(request)
+        do {
+            try await accounts.revoke(device: device, of: principal.user)
+        } catch {
+            throw ServerError(error)
+        }
+        return .noContent
+    }
+
+    /// The body of a sign-in or refresh: the tokens and when the access token expires.
+    static func response(_ tokens: SessionTokens) -> ServerResponse {
+        .json { object in
+            object.member("user", tokens.user)
+            object.member("device", tokens.device)
+            object.member("accessToken", tokens.accessToken)
+            object.member("accessTokenExpiresAt", tokens.accessTokenExpiresAt)
+            object.member("refreshToken", tokens.refreshToken)
+        }
+    }
+}

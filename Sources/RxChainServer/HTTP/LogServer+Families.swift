@@ -1,0 +1,59 @@
+extension LogServer {
+    /// `GET /families/A/B`: the family's owner and members, for its members.
+    func describeFamily(_ request: ServerRequest, _ family: String) throws -> ServerResponse {
+        let user = try authenticate(request).user
+        let membership = access.membership(of: family)
+        guard let membership, membership.members.contains(user) else {
+            throw ServerError.forbidden("only members of \(family) see its members")
+        }
+        return .json { object in
+            object.member("family", family)
+            object.member("owner", membership.owner)
+            object.member("members", strings: membership.members.sorted())
+        }
+    }
+
+    /// `POST /families/A/B/claim`: makes the user the owner of a family nobody owns yet.
+    func claim(_ request: ServerRequest, _ family: String) async throws -> ServerResponse {
+        let user = try authenticate(request).user
+        do {
+            try await access.claim(family: family, by: user)
+        } catch {
+            throw ServerError(error)
+        }
+        return .json(201) { object in
+            object.member("family", family)
+            object.member("owner", user)
+        }
+    }
+
+    /// `PUT /families/A/B/members/USER`: the owner makes `member` a member.
+    func grant(_ request: ServerRequest, _ family: String, member: String) async throws -> ServerResponse {
+        let user = try authenticate(request).user
+        do {
+            try await access.grant(family: family, to: member, by: user)
+        } catch {
+            throw ServerError(error)
+        }
+        return .noContent
+    }
+
+    /// `DELETE /families/A/B/members/USER`: the owner ends `member`'s membership.
+    func revoke(_ request: ServerRequest, _ family: String, member: String) async throws -> ServerResponse {
+        let user = try authenticate(request).user
+        do {
+            try await access.revoke(family: family, from: member, by: user)
+        } catch {
+            throw ServerError(error)
+        }
+        return .noContent
+    }
+
+    /// `GET /ready`: 200 while storage takes writes; 503 once it refused to (a failed fsync).
+    func ready() throws -> ServerResponse {
+        if let problem = book.storageProblem {
+            throw ServerError.unavailable("storage does not take writes: \(problem)")
+        }
+        return .json { $0.member("status", "ready") }
+    }
+}

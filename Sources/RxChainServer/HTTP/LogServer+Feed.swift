@@ -1,0 +1,42 @@
+extension LogServer {
+    /// `GET /feed?after=TS&wait=SECONDS&limit=N`: the entries of every log the user may read,
+    /// in server order (`ts`), after the timestamp `after`; a long poll.
+    ///
+    /// Answers as soon as there is at least one such entry, or after `wait` seconds (at most
+    /// ``Configuration/maximumFeedWait``; 0 answers at once) with none. `next` is the cursor for
+    /// the next call: past every entry looked at, also those the user may not read, so they are
+    /// not looked at again. Readability is decided when the entry is read, so a revoked member
+    /// stops receiving a family's entries at once.
+    ///
+    /// Long poll rather than Server-Sent Events: a device's client is Foundation's `URLSession`,
+    /// and on Linux (FoundationNetworking) it cannot hand a response's bytes over as they arrive
+    /// to `async` code (`bytes(for:)` is unavailable there); a long poll needs only
+    /// `data(for:)`, resumes from its cursor after any disconnect, and answers a waiting poll as
+    /// soon as an entry is durable, so the latency stays one commit plus one response.
+    func feed(_ request: ServerRequest) async throws -> ServerResponse {
+        let user = try authenticate(request).user
+        var cursor = try queryCount(request, "after") ?? 0
+        let limit = max(
+            1, min(try queryCount(request, "limit").map { Int(clamping: $0) } ?? .max, configuration.maximumPageSize))
+        let requestedWait = try queryCount(request, "wait").map { Duration.seconds(Int64(clamping: $0)) }
+        let wait = min(requestedWait ?? configuration.maximumFeedWait, configuration.maximumFeedWait)
+        let deadline = ContinuousClock.now.advanced(by: wait)
+        var visible: [LogEntry] = []
+        while visible.isEmpty {
+            let scanned = book.entries(afterTimestamp: cursor, limit: limit)
+            for entry in scanned where access.decide(user: user, operation: .read, log: entry.log).isAllowed {
+                visible.append(entry)
+            }
+            if let last = scanned.last {
+                cursor = last.ts
+                continue
+            }
+            if ContinuousClock.now >= deadline { break }
+            try await book.waitForEntries(afterTimestamp: cursor, until: deadline)
+        }
+        return .json { object in
+            object.member("next", cursor)
+            object.member("entries", objects: visible) { LogServer.write($1, includingLog: true, to: &$0) }
+        }
+    }
+}

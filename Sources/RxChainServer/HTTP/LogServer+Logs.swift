@@ -1,0 +1,102 @@
+import RxChain
+
+extension LogServer {
+    /// `GET /logs/NAME?after=SEQ&limit=N`: the entries after a cursor, if the user may read.
+    func read(_ request: ServerRequest, log: LogName) throws -> ServerResponse {
+        let user = try authenticate(request).user
+        try requireAccess(user, .read, log)
+        let after = try queryCount(request, "after") ?? 0
+        let limit = min(
+            try queryCount(request, "limit").map { Int(clamping: $0) } ?? .max, configuration.maximumPageSize)
+        let page = book.read(log, after: after, limit: limit)
+        return .json { object in
+            object.member("log", log.description)
+            object.member("revision", page.revision)
+            object.member("next", page.nextCursor)
+            object.member("entries", objects: page.entries) { LogServer.write($1, includingLog: false, to: &$0) }
+        }
+    }
+
+    /// `POST /logs/NAME` `{entries: [{id, body}], expect?}`: appends, if the user may.
+    ///
+    /// The entries are appended together or not at all, in order; an entry already in the log
+    /// (same id, same body, same creator) answers its original position. With `expect`, the new
+    /// entries are appended only if the log holds exactly that many entries.
+    func append(_ request: ServerRequest, log: LogName) async throws -> ServerResponse {
+        let user = try authenticate(request).user
+        let object = try JSONObjectReader(request.body)
+        let expect = try object.optionalCount("expect")
+        let elements = try object.objects("entries")
+        if elements.isEmpty { throw ServerError.invalidField("entries", "must not be empty") }
+        var entries: [LogBook.NewEntry] = []
+        for element in elements {
+            entries.append(LogBook.NewEntry(id: try element.string("id"), body: try element.json("body")))
+        }
+        try requireAccess(user, .append, log)
+        let results: [AppendResult]
+        do {
+            results = try await book.append(to: log, entries, creator: user, expecting: expect)
+        } catch {
+            throw ServerError(error)
+        }
+        try await access.entriesAppended(results.filter { !$0.duplicate }.count, to: log, by: user)
+        return .json { object in
+            object.member("log", log.description)
+            object.member("results", objects: zip(entries, results)) { result, pair in
+                result.member("id", pair.0.id)
+                result.member("seq", pair.1.seq)
+                result.member("ts", pair.1.ts)
+                result.member("creator", pair.1.creator)
+                result.member("duplicate", pair.1.duplicate)
+            }
+        }
+    }
+
+    /// Writes an entry's members: `log` (in the feed, where entries of several logs mix), `id`,
+    /// `seq`, `ts`, `creator` and `body`, the JSON the client sent.
+    static func write(_ entry: LogEntry, includingLog: Bool, to object: inout JSONObjectWriter) {
+        if includingLog { object.member("log", entry.log.description) }
+        object.member("id", entry.id)
+        object.member("seq", entry.seq)
+        object.member("ts", entry.ts)
+        object.member("creator", entry.creator)
+        object.member("body", json: entry.body)
+    }
+
+    /// Throws a 403 unless `user` may do `operation` on `log`.
+    func requireAccess(_ user: String, _ operation: AccessOperation, _ log: LogName) throws(ServerError) {
+        if case .refused(let reason) = access.decide(user: user, operation: operation, log: log) {
+            throw ServerError.forbidden(reason)
+        }
+    }
+
+    /// A non-negative integer query parameter, or `nil` when absent.
+    func queryCount(_ request: ServerRequest, _ name: String) throws(ServerError) -> UInt64? {
+        guard let text = request.query[name] else { return nil }
+        guard let value = UInt64(text) else { throw .invalidField(name, "must be a non-negative integer") }
+        return value
+    }
+}
+
+extension ServerError {
+    /// The HTTP form of a body or field the route cannot read: 400.
+    init(_ error: JSONFieldError) {
+        if error.kind == .malformedJSON {
+            self.init(status: 400, code: "malformed_json", message: "request \(error.description)", field: error.field)
+        } else {
+            self = .invalidField(error.field, error.detail)
+        }
+    }
+
+    /// The HTTP form of a refused append.
+    init(_ error: LogAppendError) {
+        switch error {
+        case .emptyID:
+            self = .invalidField("id", "must not be empty")
+        case .clash:
+            self.init(status: 409, code: "clash", message: error.description, field: "id")
+        case .revisionMismatch(_, let current):
+            self.init(status: 409, code: "revision_mismatch", message: error.description, current: current)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import RxChain
+
+/// The sync server's request handling, with no HTTP framework: one ``ServerRequest`` in, one
+/// ``ServerResponse`` out.
+///
+/// An embedding server (Hummingbird in `Examples/Server`) collects each request's body up to
+/// ``Configuration/maximumBodyBytes``, calls ``respond(to:)`` and writes the answer back; every
+/// rule (authentication, access, idempotent appends, server order, the change feed) is here, so it
+/// is tested without a network.
+///
+/// Routes (bodies are JSON objects; every route but `/health`, `/ready`, signup, login and refresh
+/// needs `Authorization: Bearer ACCESS_TOKEN`):
+///
+/// | route | does |
+/// |---|---|
+/// | `GET /health` | 200 while the process serves |
+/// | `GET /ready` | 200 when storage takes writes, else 503 |
+/// | `POST /accounts` `{user, password}` | signs up (403 `signup_closed` when closed) |
+/// | `POST /sessions` `{user, password, device}` | signs in a device: access and refresh tokens |
+/// | `POST /sessions/refresh` `{refreshToken}` | new tokens for that device only |
+/// | `DELETE /sessions/current` | signs this device out |
+/// | `GET /devices`, `DELETE /devices/DEVICE` | lists, revokes the user's devices |
+/// | `GET /logs/NAME?after=SEQ&limit=N` | reads a log after a cursor |
+/// | `POST /logs/NAME` `{entries: [{id, body}], expect?}` | appends, idempotent by id |
+/// | `GET /feed?after=TS&wait=SECONDS&limit=N` | long-polls every log the user may read |
+/// | `GET /families/A/B` | a family's owner and members |
+/// | `POST /families/A/B/claim` | claims a fresh family |
+/// | `PUT`/`DELETE /families/A/B/members/USER` | the owner grants or revokes a member |
+///
+/// Every refusal is a ``ServerError`` body; a refused request writes nothing.
+///
+/// `LogServer` is `Sendable`: requests are handled concurrently, each from its own task.
+public final class LogServer: Sendable {
+    /// The server's limits and switches.
+    public struct Configuration: Sendable {
+        /// Whether `POST /accounts` creates accounts (`--no-signup` closes it).
+        public var signupOpen: Bool = true
+        /// The largest request body accepted; a longer one is a 413.
+        public var maximumBodyBytes: Int = 1 << 20
+        /// The most entries one read or feed page returns.
+        public var maximumPageSize: Int = 1_000
+        /// The longest a feed request waits for a new entry before answering an empty page.
+        public var maximumFeedWait: Duration = .seconds(30)
+
+        /// The defaults: signup open, 1 MiB bodies, pages of 1,000, feed waits up to 30 s.
+        public init() {}
+    }
+
+    let book: LogBook
+    let accounts: Accounts
+    let access: AccessControl
+    /// The limits and switches the server runs with.
+    public let configuration: Configuration
+
+    /// Creates the request handling over a server's state.
+    public init(book: LogBook, accounts: Accounts, access: AccessControl, configuration: Configuration = .init()) {
+        self.book = book
+        self.accounts = accounts
+        self.access = access
+        self.configuration = configuration
+    }
+
+    /// The 413 answer, for an embedding server that stopped reading a body past
+    /// ``Configuration/maximumBodyBytes``.
+    public func bodyTooLarge() -> ServerResponse {
+        ServerError.bodyTooLarge(limit: configuration.maximumBodyBytes).response
+    }
+
+    /// Handles one request; never throws: every failure is an error response.
+    public func respond(to request: ServerRequest) async -> ServerResponse {
+        do {
+            if request.body.count > configuration.maximumBodyBytes {
+                throw ServerError.bodyTooLarge(limit: configuration.maximumBodyBytes)
+            }
+            return try await route(request)
+        } catch let error as ServerError {
+            return error.response
+        } catch let error as JSONFieldError {
+            return ServerError(error).response
+        } catch is CancellationError {
+            return ServerError.unavailable("the server is shutting down").response
+        } catch {
+            return ServerError(status: 500, code: "internal", message: "\(error)").response
+        }
+    }
+}

@@ -1,0 +1,115 @@
+// TEMPORARY: stand-ins for the pieces being built on the store, accounts and access branches,
+// so the HTTP core builds meanwhile. Deleted when those branches merge.
+import Synchronization
+
+public struct Principal: Sendable {
+    public let user: String
+    public let device: String
+}
+
+public struct SessionTokens: Sendable {
+    let user: String
+    let device: String
+    let accessToken: String
+    let accessTokenExpiresAt: UInt64
+    let refreshToken: String
+}
+
+public struct DeviceSession: Sendable {
+    let device: String
+    let signedInAt: UInt64
+}
+
+public struct AccountError: Error {}
+
+public final class Accounts: Sendable {
+    private let users = Mutex<Set<String>>([])
+    public init() {}
+    func authenticate(accessToken: String) throws(AccountError) -> Principal {
+        let parts = accessToken.split(separator: ":").map(String.init)
+        guard parts.count == 2, users.withLock({ $0.contains(parts[0]) }) else { throw AccountError() }
+        return Principal(user: parts[0], device: parts[1])
+    }
+    func signUp(user: String, password: String) async throws(AccountError) {
+        guard users.withLock({ $0.insert(user).inserted }) else { throw AccountError() }
+    }
+    func signIn(user: String, password: String, device: String) async throws(AccountError) -> SessionTokens {
+        SessionTokens(
+            user: user, device: device, accessToken: "\(user):\(device)", accessTokenExpiresAt: 0,
+            refreshToken: "\(user):\(device)")
+    }
+    func refresh(refreshToken: String) async throws(AccountError) -> SessionTokens {
+        let principal = try authenticate(accessToken: refreshToken)
+        return try await signIn(user: principal.user, password: "", device: principal.device)
+    }
+    func revoke(device: String, of user: String) async throws(AccountError) {}
+    func devices(of user: String) -> [DeviceSession] { [] }
+}
+
+public enum AccessOperation: Sendable { case read, append }
+public enum AccessDecision: Sendable {
+    case allowed
+    case refused(String)
+    var isAllowed: Bool { if case .allowed = self { true } else { false } }
+}
+public struct AccessError: Error {}
+public struct FamilyMembership: Sendable {
+    let owner: String
+    let members: Set<String>
+}
+
+public final class AccessControl: Sendable {
+    public init() {}
+    func decide(user: String, operation: AccessOperation, log: LogName) -> AccessDecision {
+        log.segments.count >= 2 && log.segments[1] == user ? .allowed : .refused("\(user) may not touch \(log)")
+    }
+    func membership(of family: String) -> FamilyMembership? { nil }
+    func claim(family: String, by user: String) async throws(AccessError) {}
+    func grant(family: String, to member: String, by user: String) async throws(AccessError) {}
+    func revoke(family: String, from member: String, by user: String) async throws(AccessError) {}
+    func entriesAppended(_ count: Int, to log: LogName, by user: String) async throws {}
+}
+
+extension ServerError {
+    init(_ error: AccountError) { self = .unauthenticated("bad credentials") }
+    init(_ error: AccessError) { self = .forbidden("refused") }
+}
+
+extension LogBook {
+    public struct NewEntry: Sendable {
+        let id: String
+        let body: [UInt8]
+    }
+    var storageProblem: String? { nil }
+    func append(to log: LogName, _ entries: [NewEntry], creator: String, expecting revision: UInt64?)
+        async throws(LogAppendError) -> [AppendResult]
+    {
+        var results: [AppendResult] = []
+        for (index, entry) in entries.enumerated() {
+            results.append(
+                try append(
+                    to: log, id: entry.id, body: entry.body, creator: creator,
+                    expecting: revision.map { $0 + UInt64(index) }))
+        }
+        return results
+    }
+    func entries(afterTimestamp ts: UInt64, limit: Int) -> [LogEntry] { [] }
+    func waitForEntries(afterTimestamp ts: UInt64, until deadline: ContinuousClock.Instant) async throws {
+        try await Task.sleep(until: deadline)
+    }
+}
+
+extension LogEntry {
+    var log: LogName { try! LogName(validating: "users/x") }
+}
+
+public struct AccessRule: Sendable {}
+
+extension LogServer {
+    public static func open(options: ServerOptions, rules: [AccessRule]) throws -> LogServer {
+        var configuration = Configuration()
+        configuration.signupOpen = options.signupOpen
+        return LogServer(book: LogBook(), accounts: Accounts(), access: AccessControl(), configuration: configuration)
+    }
+    public func close() async {}
+}

@@ -1,0 +1,29 @@
+/// One HTTP request as the server core sees it, independent of any HTTP framework.
+///
+/// The embedding server (Hummingbird in `Examples/Server`) builds one from its own request type,
+/// with the body already collected up to the core's limit, and hands it to
+/// ``LogServer/respond(to:)``.
+public struct ServerRequest: Sendable {
+    /// The request method, upper case (`GET`, `POST`, `PUT`, `DELETE`).
+    public var method: String
+    /// The path as received, still percent-encoded (`/logs/lists/L1/actions`), without the query.
+    public var path: String
+    /// The query string's parameters, percent-decoded; a repeated name keeps its last value.
+    public var query: [String: String]
+    /// The `Authorization` header, if any.
+    public var authorization: String?
+    /// The body's bytes.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(
+        method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.authorization = authorization
+        self.body = body
+    }
+}

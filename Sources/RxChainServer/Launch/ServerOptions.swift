@@ -1,0 +1,96 @@
+/// How `rxchain-server` is started: its flags, read together with its environment.
+///
+/// ```
+/// rxchain-server --data DIR [--host 127.0.0.1] [--port 8080] [--no-signup]
+/// ```
+///
+/// Each flag has an environment variable (`RXCHAIN_SERVER_DATA`, `RXCHAIN_SERVER_HOST`,
+/// `RXCHAIN_SERVER_PORT`, `RXCHAIN_SERVER_NO_SIGNUP=1`); a flag wins over its variable. Port 0
+/// asks the system for a free port; the server prints the one it got.
+public struct ServerOptions: Sendable, Equatable {
+    /// The data directory: the journal of every log, the signing key.
+    public var dataDirectory: String
+    /// The address to listen on.
+    public var host: String = "127.0.0.1"
+    /// The TCP port to listen on; 0 for any free port.
+    public var port: Int = 8080
+    /// Whether new accounts may sign up.
+    public var signupOpen: Bool = true
+
+    /// The usage text `--help` prints.
+    public static let usage = """
+        usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup]
+
+        Serves RxChain's append-only logs over HTTP: accounts with per-device sessions,
+        access rules per log, server order, a long-poll change feed.
+
+        options:
+          --data DIR      data directory (created if missing); env RXCHAIN_SERVER_DATA
+          --host HOST     address to listen on (default 127.0.0.1); env RXCHAIN_SERVER_HOST
+          --port PORT     port to listen on, 0 for any free one (default 8080); env RXCHAIN_SERVER_PORT
+          --no-signup     refuse new accounts; env RXCHAIN_SERVER_NO_SIGNUP=1
+          -h, --help      print this help
+
+        exit codes: 0 stopped cleanly (SIGTERM/SIGINT), 2 bad usage, 1 could not start
+        """
+
+    /// Creates options.
+    public init(dataDirectory: String, host: String = "127.0.0.1", port: Int = 8080, signupOpen: Bool = true) {
+        self.dataDirectory = dataDirectory
+        self.host = host
+        self.port = port
+        self.signupOpen = signupOpen
+    }
+
+    /// What the command line asks for: options to run with, or the help text.
+    public enum Parsed: Sendable, Equatable {
+        case run(ServerOptions)
+        case help
+    }
+
+    /// Reads the arguments (without the program name) and the environment.
+    ///
+    /// - Throws: ``ServerOptionsError`` naming the flag or variable at fault.
+    public static func parse(_ arguments: [String], environment: [String: String]) throws(ServerOptionsError) -> Parsed
+    {
+        var data = environment["RXCHAIN_SERVER_DATA"]
+        var host = environment["RXCHAIN_SERVER_HOST"] ?? "127.0.0.1"
+        var portText = environment["RXCHAIN_SERVER_PORT"]
+        var portSource = "RXCHAIN_SERVER_PORT"
+        var signupOpen = true
+        if let closed = environment["RXCHAIN_SERVER_NO_SIGNUP"] {
+            switch closed {
+            case "1", "true", "yes": signupOpen = false
+            case "0", "false", "no", "": signupOpen = true
+            default: throw .invalidValue("RXCHAIN_SERVER_NO_SIGNUP", closed, expected: "1 or 0")
+            }
+        }
+        var rest = arguments[...]
+        func value(for flag: String) throws(ServerOptionsError) -> String {
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw .missingValue(flag) }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help": return .help
+            case "--data": data = try value(for: argument)
+            case "--host": host = try value(for: argument)
+            case "--port":
+                portText = try value(for: argument)
+                portSource = "--port"
+            case "--no-signup": signupOpen = false
+            default: throw .unknownArgument(argument)
+            }
+        }
+        guard let data, !data.isEmpty else { throw .missingData }
+        if host.isEmpty { throw .invalidValue("--host", host, expected: "an address such as 127.0.0.1") }
+        var port = 8080
+        if let portText {
+            guard let number = Int(portText), (0...65_535).contains(number) else {
+                throw .invalidValue(portSource, portText, expected: "a port from 0 to 65535")
+            }
+            port = number
+        }
+        return .run(ServerOptions(dataDirectory: data, host: host, port: port, signupOpen: signupOpen))
+    }
+}
