@@ -22,6 +22,10 @@ public struct DeviceOptions: Sendable {
     /// The key pair that signs requests to an S3 remote (`nil`: anonymous); read by the
     /// app, e.g. ``S3Credentials/init(environment:)``. Never saved.
     public var s3Credentials: S3Credentials?
+    /// Where the device sessions of RxChain servers are kept (``ServerSessionStore``), for a
+    /// server remote (`http://HOST:PORT/logs/NAME`); read by the app, e.g.
+    /// ``ServerSessionStore/init(environment:)``. `nil`: a server remote cannot sign in.
+    public var serverSessions: ServerSessionStore?
     /// The region S3 requests are signed for (`auto` for R2).
     public var s3Region = "us-east-1"
     /// The most actions one append carries.

@@ -122,7 +122,8 @@ public final class PlaybookDevice<Domain: DeviceDomain>: Sendable {
             let saved = try RemoteSetting.saved(in: directory)
             remote = options.remote ?? saved
             if let remote {
-                let named = try remote.makeRemote(credentials: options.s3Credentials, region: options.s3Region)
+                let named = try remote.makeRemote(
+                    credentials: options.s3Credentials, region: options.s3Region, sessions: options.serverSessions)
                 // Remembered only once it makes a remote: a location refused now would be refused on every run.
                 if remote != saved { try remote.save(in: directory) }
                 transport = try await PlaybookTransport.open(

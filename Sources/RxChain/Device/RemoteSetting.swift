@@ -6,6 +6,7 @@ import Foundation
 /// {"location":"file:///srv/team/playbook.ndjson"}
 /// {"endpoint":"http://127.0.0.1:8333","location":"s3://playbooks/team/playbook.ndjson"}
 /// {"endpoint":"http://127.0.0.1:8333","location":"s3://playbooks/team/"}
+/// {"location":"http://127.0.0.1:8080/logs/playbooks/team/ledger","user":"alice"}
 /// ```
 ///
 /// A `file://` URL or a path is a ``DirectoryRemote``, kept as its canonical
@@ -14,7 +15,9 @@ import Foundation
 /// `s3://bucket/prefix/` URL, ending in `/`, an ``S3SegmentedRemote`` (one object per
 /// upload), at `endpoint` (resolved when the setting is made: the given one, else AWS in
 /// the region then in force), so later runs reach the same playbook whatever their
-/// environment; the credentials are never part of the setting. Pointing a store at
+/// environment; the credentials are never part of the setting. An `http(s)://HOST:PORT/logs/NAME`
+/// URL is a ``ServerRemote``: a log of an RxChain server, reached with the device session of
+/// `user` on that server (kept by a ``ServerSessionStore``, never in the setting). Pointing a store at
 /// another location keeps its pending actions (they go to the new playbook) and
 /// discards its local copy of the old one
 /// (``PlaybookTransport`` notices the changed location on open).
@@ -23,6 +26,9 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     public var location: String
     /// The S3 service (`http(s)://host[:port]`) for an `s3://` location; `nil` otherwise.
     public var endpoint: String?
+    /// For a server location: whose device session signs the requests; `nil` uses the only
+    /// session kept for that server.
+    public var user: String?
 
     /// The setting for the playbook at `location` (a `file://` URL, a path, `s3://bucket/key`
     /// for one object, or `s3://bucket/prefix/` for the segmented layout).
@@ -36,8 +42,30 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     ///   fragment, a directory, an empty location, a bad bucket, a `..` in a key);
     ///   ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` for a bad endpoint, or an
     ///   endpoint given with a location that is not `s3://`.
-    public init(parsing location: String, endpoint: String? = nil, region: String = "us-east-1") throws {
-        if location.hasPrefix("s3://") {
+    public init(parsing location: String, endpoint: String? = nil, region: String = "us-east-1", user: String? = nil)
+        throws
+    {
+        if let user {
+            guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
+                throw PlaybookRemoteError.invalidLocation(
+                    location, reason: "a user applies only to a server location (http://HOST:PORT/logs/NAME)")
+            }
+            try ServerSessionStore.validate(user: user)
+        }
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            if let endpoint {
+                throw PlaybookRemoteError.invalidEndpoint(
+                    endpoint, reason: "an endpoint applies only to an s3:// location, not to '\(location)'")
+            }
+            let parts: (origin: String, path: String)
+            do {
+                parts = try ServerClient.origin(of: location)
+            } catch {
+                throw PlaybookRemoteError.invalidLocation(location, reason: error.description)
+            }
+            self.location = try ServerRemote(location, client: ServerClient(server: parts.origin)).location
+            self.user = user
+        } else if location.hasPrefix("s3://") {
             let endpoint = endpoint ?? "https://s3.\(region).amazonaws.com"
             if location.hasSuffix("/") {
                 _ = try S3SegmentedRemote(location, endpoint: endpoint, region: region)
@@ -55,6 +83,9 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
         }
     }
 
+    /// Whether the setting names a log of an RxChain server.
+    public var isServer: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
+
     /// Whether the setting names a playbook in S3 (either layout).
     public var isS3: Bool { location.hasPrefix("s3://") }
 
@@ -71,10 +102,22 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
 
     /// The remote this setting names; `credentials` and `region` sign S3 requests (the
     /// app reads them, e.g. with ``S3Credentials/init(environment:)``) and are ignored
-    /// for a directory.
-    public func makeRemote(credentials: S3Credentials? = nil, region: String = "us-east-1") throws
-        -> any PlaybookRemote
-    {
+    /// for a directory; `sessions` holds the device session a server remote signs in with.
+    ///
+    /// - Throws: for a server location, ``ServerClientError/notSignedIn(server:user:reason:)``
+    ///   when `sessions` has no session for it (or several and no ``user``).
+    public func makeRemote(
+        credentials: S3Credentials? = nil, region: String = "us-east-1", sessions: ServerSessionStore? = nil
+    ) throws -> any PlaybookRemote {
+        if isServer {
+            let origin = try ServerClient.origin(of: location).origin
+            guard let sessions else {
+                throw ServerClientError.notSignedIn(server: origin, user: user, reason: "no session store was given")
+            }
+            let session = try sessions.session(server: origin, user: user)
+            return try ServerRemote(
+                location, client: ServerClient(server: origin, session: session, sessions: sessions))
+        }
         guard isS3 else { return try DirectoryRemote(location) }
         if isSegmentedS3 {
             return try S3SegmentedRemote(location, endpoint: endpoint, region: region, credentials: credentials)

@@ -17,10 +17,16 @@ extension SystemFile {
     }
 
     /// Replaces `path` with `bytes` atomically and durably: write a temporary file beside it
-    /// (`path` + `.tmp`), fsync it, rename it over `path`, fsync `directory`.
-    static func replaceAtomically(_ path: String, with bytes: Data, directory: String) throws(Failure) {
+    /// (`path` + `.tmp`, created with `mode`), fsync it, rename it over `path`, fsync `directory`.
+    ///
+    /// A secret passes `mode: 0o600`; the temporary file is removed first, so an old one with
+    /// wider permissions is never reused.
+    static func replaceAtomically(
+        _ path: String, with bytes: Data, directory: String, mode: UInt32 = 0o644
+    ) throws(Failure) {
         let temporary = path + ".tmp"
-        let file = try open(temporary, .writeOnly, [.create, .truncate])
+        if mode != 0o644 { _ = try removeIfPresent(temporary) }
+        let file = try open(temporary, .writeOnly, [.create, .truncate], mode: mode)
         do throws(Failure) {
             try file.write(bytes, at: 0)
             try file.sync()
@@ -40,13 +46,14 @@ extension SystemFile {
         try directory.sync()
     }
 
-    /// Creates `path` and any missing parent directories, each durably (its parent is fsynced).
-    static func makeDirectories(_ path: String) throws(Failure) {
+    /// Creates `path` and any missing parent directories, each durably (its parent is fsynced),
+    /// new ones with `mode` (less the umask).
+    static func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(Failure) {
         if FileStatus(path: path) != nil { return }
         var parent = "/"
         for component in path.split(separator: "/") {
             let directory = (parent == "/" ? "" : parent) + "/" + component
-            if systemMkdir(directory, mode: 0o755) == 0 {
+            if systemMkdir(directory, mode: mode) == 0 {
                 try syncDirectory(parent)
             } else if systemErrno != Errno.fileExists {
                 throw .systemCall("create directory", failedOn: directory, errno: systemErrno)

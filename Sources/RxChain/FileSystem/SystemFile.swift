@@ -16,10 +16,11 @@ struct SystemFile<Failure: SystemCallError> {
 
     /// Opens `path`; a failure (also a missing file) names `operation`.
     static func open(
-        _ path: String, _ access: FileAccess, _ options: FileOpenOptions = [], operation: String = "open"
+        _ path: String, _ access: FileAccess, _ options: FileOpenOptions = [], mode: UInt32 = 0o644,
+        operation: String = "open"
     ) throws(Failure) -> SystemFile {
         do throws(OpenFailure) {
-            return try openReportingErrno(path, access, options)
+            return try openReportingErrno(path, access, options, mode: mode)
         } catch {
             throw .systemCall(operation, failedOn: path, errno: error.errno)
         }
@@ -203,12 +204,12 @@ struct SystemFile<Failure: SystemCallError> {
         var errno: Int32
     }
 
-    /// Opens `path` (a new file gets mode 0644, less the umask).
+    /// Opens `path` (a new file gets `mode`, 0644 unless told, less the umask).
     private static func openReportingErrno(
-        _ path: String, _ access: FileAccess, _ options: FileOpenOptions
+        _ path: String, _ access: FileAccess, _ options: FileOpenOptions, mode: UInt32 = 0o644
     ) throws(OpenFailure) -> SystemFile {
         while true {
-            let descriptor = systemOpen(path, access, options, mode: 0o644)
+            let descriptor = systemOpen(path, access, options, mode: mode)
             if descriptor >= 0 { return SystemFile(descriptor: descriptor, path: path) }
             let code = systemErrno
             if code != Errno.interrupted { throw OpenFailure(errno: code) }

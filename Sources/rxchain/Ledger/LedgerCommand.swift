@@ -53,6 +53,7 @@ enum LedgerCommand {
         var options = options
         options.s3Credentials = S3Credentials(environment: context.environment)
         options.s3Region = S3Credentials.region(environment: context.environment)
+        options.serverSessions = ServerSessionStore(environment: context.environment)
         do {
             return try AsyncBridge.run { [options] in
                 let device = try await LedgerDevice.open(

@@ -2,13 +2,15 @@ import Foundation
 import Ledger
 import RxChain
 
-/// `rxchain ledger --store DIR sync [--remote URL [--endpoint URL]] [--json]`: one whole
-/// sync with the store's playbook.
+/// `rxchain ledger --store DIR sync [--remote URL [--endpoint URL | --user NAME]] [--json]`: one
+/// whole sync with the store's playbook.
 ///
 /// Downloads what other devices appended, appends this store's pending actions (each
 /// line carrying its `actionId`), lets the queue acknowledge them, and prints what
 /// happened. `--remote` (a `file://` URL, a path, `s3://bucket/key` for one object or
-/// `s3://bucket/prefix/` for the segmented layout) and `--endpoint`
+/// `s3://bucket/prefix/` for the segmented layout, `http://HOST:PORT/logs/NAME` for a log of an
+/// RxChain server, signed in with the session of `rxchain account login`, `--user` choosing
+/// among several) and `--endpoint`
 /// (the S3 service; AWS in `AWS_REGION` when omitted) are remembered in the store
 /// (`DIR/remote.json`); a different remote starts a fresh copy of the new playbook
 /// (pending actions go to it). S3 requests are signed with `AWS_ACCESS_KEY_ID`,
@@ -30,11 +32,14 @@ struct LedgerSyncCommand: Command {
             .value(
                 "remote", placeholder: "URL",
                 help:
-                    "the playbook to sync with: a file:// URL, a path, s3://bucket/key or s3://bucket/prefix/ "
-                    + "(remembered in the store)"),
+                    "the playbook to sync with: a file:// URL, a path, s3://bucket/key, s3://bucket/prefix/ "
+                    + "or http://HOST:PORT/logs/NAME on an rxchain-server (remembered in the store)"),
             .value(
                 "endpoint", placeholder: "URL",
                 help: "with an s3:// remote: the S3 service, e.g. http://127.0.0.1:9000 (default: AWS in AWS_REGION)"),
+            .value(
+                "user", placeholder: "NAME",
+                help: "with an http:// remote: whose session signs in, when several are kept (remembered)"),
             .flag("json", help: "print the report as one JSON object"),
         ])
 
@@ -76,16 +81,21 @@ struct LedgerSyncCommand: Command {
             do {
                 options.remote = try RemoteSetting(
                     parsing: location, endpoint: endpoint,
-                    region: S3Credentials.region(environment: context.environment))
+                    region: S3Credentials.region(environment: context.environment), user: arguments.value("user"))
             } catch let error as PlaybookRemoteError {
                 if case .invalidEndpoint = error {
                     throw UsageError("option '--endpoint' expects http(s)://host[:port] with an s3:// remote: \(error)")
                 }
                 throw UsageError(
-                    "option '--remote' expects a file:// URL, a path, s3://bucket/key or s3://bucket/prefix/: \(error)")
+                    "option '--remote' expects a file:// URL, a path, s3://bucket/key, s3://bucket/prefix/ or "
+                        + "http://HOST:PORT/logs/NAME: \(error)")
+            } catch let error as ServerClientError {
+                throw UsageError("option '--user': \(error)")
             }
         } else if endpoint != nil {
             throw UsageError("option '--endpoint' needs '--remote s3://bucket/key'")
+        } else if arguments.value("user") != nil {
+            throw UsageError("option '--user' needs '--remote http://HOST:PORT/logs/NAME'")
         }
         let json = arguments.flag("json")
         let terminal = context.terminal
