@@ -125,6 +125,25 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
         return try S3Remote(location, endpoint: endpoint, region: region, credentials: credentials)
     }
 
+    /// For a server location: the server's change feed, signed in with the session `sessions`
+    /// keeps, and the playbook's log name in it (for ``PlaybookDevice/follow(_:log:onEvent:)``).
+    ///
+    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for a location that is not on
+    ///   a server (only a server has a feed); ``ServerClientError/notSignedIn(server:user:reason:)``
+    ///   without a session.
+    public func makeFeed(sessions: ServerSessionStore?, retry: RetryPolicy = RetryPolicy()) throws -> (
+        feed: ServerFeed, log: String
+    ) {
+        guard isServer else {
+            throw PlaybookRemoteError.invalidLocation(
+                location, reason: "only a server remote (http://…/logs/NAME) has a feed")
+        }
+        guard let remote = try makeRemote(sessions: sessions) as? ServerRemote else {
+            preconditionFailure("a server setting always makes a ServerRemote")
+        }
+        return (ServerFeed(client: remote.client, retry: retry), remote.logName)
+    }
+
     /// The file holding the setting in a store directory.
     public static func file(in directory: URL) -> URL {
         directory.appendingPathComponent("remote.json")

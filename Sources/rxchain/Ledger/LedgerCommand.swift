@@ -20,7 +20,7 @@ enum LedgerCommand {
         subcommands: [
             ReplayCommand(domain: LedgerDomain()), LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(),
             LedgerCategoriesCommand(), LedgerListCommand(), LedgerApplyCommand(), LedgerSyncCommand(),
-            LedgerStatusCommand(), LedgerCompactCommand(),
+            LedgerStatusCommand(), LedgerCompactCommand(), LedgerWatchCommand(),
         ])
 
     static let storeOption = CommandSignature.Option.value(

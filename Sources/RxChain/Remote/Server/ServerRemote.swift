@@ -18,7 +18,10 @@ import Foundation
 public final class ServerRemote: PlaybookRemote {
     public let location: String
     public var needsLocalCopy: Bool { false }
-    private let client: ServerClient
+    /// The log's name on the server (`playbooks/team/ledger`), as the feed reports it.
+    public let logName: String
+    /// The client the remote's requests go through (signed in with the device session).
+    public let client: ServerClient
     private let logPath: String
 
     /// The playbook at `location`, a log URL of the client's server.
@@ -40,6 +43,8 @@ public final class ServerRemote: PlaybookRemote {
         }
         self.location = parts.origin + parts.path
         logPath = parts.path
+        let encodedName = parts.path.dropFirst("/logs/".count)
+        logName = String(encodedName).removingPercentEncoding ?? String(encodedName)
         self.client = client
     }
 

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The change feed of an RxChain server as an `AsyncSequence`: every entry appended to a log
+/// the signed-in user may read, in server order, from the moment the feed starts.
+///
+/// Each iteration long-polls `GET /feed?after=CURSOR&wait=SECONDS` and yields either the entries
+/// that arrived (``Event/entries(_:)``) or, when the server cannot be reached or answers 5xx,
+/// ``Event/unreachable(reason:retryIn:)`` before waiting out a backoff and polling again from the
+/// same cursor, so a dropped connection or a restarted server costs nothing but the wait. The
+/// sequence ends (returns `nil`) when the task is cancelled, and throws only what polling again
+/// will not fix: a session the server ended (``ServerClientError/notSignedIn(server:user:reason:)``)
+/// or another 4xx.
+///
+/// The first poll asks the server for its current position (no `after`), so the feed reports
+/// what happens after it starts; sync first to catch up with what happened before.
+public struct ServerFeed: AsyncSequence, Sendable {
+    /// One entry the feed reports: where it was appended and its place in the server's order.
+    public struct Entry: Sendable, Equatable {
+        /// The log it was appended to (`playbooks/team/ledger`).
+        public let log: String
+        /// The entry's id.
+        public let id: String
+        /// Its position in its log.
+        public let seq: UInt64
+        /// Its server-wide timestamp.
+        public let ts: UInt64
+        /// Who appended it.
+        public let creator: String
+    }
+
+    /// What one step of the feed brings.
+    public enum Event: Sendable, Equatable {
+        /// Entries appended since the last event, in server order (never empty).
+        case entries([Entry])
+        /// The last poll failed; the feed polls again after `retryIn`.
+        case unreachable(reason: String, retryIn: Duration)
+    }
+
+    private let client: ServerClient
+    private let retry: RetryPolicy
+    private let wait: Duration
+    private let clock: any Clock<Duration>
+
+    /// The feed of `client`'s signed-in user.
+    ///
+    /// - Parameters:
+    ///   - wait: how long each poll may wait on the server for a new entry.
+    ///   - retry: the backoff between failed polls.
+    public init(
+        client: ServerClient, wait: Duration = .seconds(25), retry: RetryPolicy = RetryPolicy(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.client = client
+        self.wait = wait
+        self.retry = retry
+        self.clock = clock
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(feed: self)
+    }
+
+    /// Polls the server; one iterator per consumer.
+    public struct Iterator: AsyncIteratorProtocol {
+        let feed: ServerFeed
+        var cursor: UInt64?
+        var failures = 0
+        /// The backoff announced by the last ``Event/unreachable(reason:retryIn:)``, waited out
+        /// at the start of the next call.
+        var pendingDelay: Duration?
+
+        public mutating func next() async throws -> Event? {
+            if let delay = pendingDelay {
+                pendingDelay = nil
+                do {
+                    try await feed.clock.sleep(for: delay)
+                } catch {
+                    return nil
+                }
+            }
+            while !Task.isCancelled {
+                var query = [("wait", String(feed.wait.components.seconds))]
+                if let cursor { query.append(("after", String(cursor))) }
+                let answer: ServerAnswer
+                do {
+                    answer = try await feed.client.sendSigned(
+                        "GET", "/feed", query: query, timeout: feed.wait + .seconds(15))
+                } catch is CancellationError {
+                    return nil
+                } catch let error as ServerClientError {
+                    if case .unreachable(_, let reason) = error { return backOff(reason) }
+                    throw error
+                }
+                if answer.status >= 500 || answer.status == 429 || answer.status == 408 {
+                    return backOff(answer.refusal.description)
+                }
+                try answer.requireSuccess()
+                let page = try answer.read { body throws(JSONFieldError) in
+                    (
+                        next: try body.count("next"),
+                        entries: try body.objects("entries").map { entry throws(JSONFieldError) in
+                            Entry(
+                                log: try entry.string("log"), id: try entry.string("id"), seq: try entry.count("seq"),
+                                ts: try entry.count("ts"), creator: try entry.string("creator"))
+                        }
+                    )
+                }
+                failures = 0
+                cursor = page.next
+                if !page.entries.isEmpty { return .entries(page.entries) }
+            }
+            return nil
+        }
+
+        private mutating func backOff(_ reason: String) -> Event {
+            failures += 1
+            let delay = feed.retry.delay(forAttempt: failures)
+            pendingDelay = delay
+            return .unreachable(reason: reason, retryIn: delay)
+        }
+    }
+}
