@@ -50,8 +50,24 @@ public final class AccessControl: Sendable {
     /// The family's owner; `nil` while it is unclaimed.
     public func owner(of family: LogFamily) -> String? { catchUp().owner(of: family) }
 
-    /// The family's members, the owner included; empty while it is unclaimed.
+    /// The family's members, the owner included; empty while it is unclaimed. For the server's
+    /// own use: a route answering a user calls ``members(of:visibleTo:)``.
     public func members(of family: LogFamily) -> Set<String> { catchUp().members(of: family) }
+
+    /// The family's members and owner as `user` may see them: only a member (the owner included)
+    /// sees who else belongs.
+    ///
+    /// - Throws: ``AccessError/notMember(_:)`` when `user` is not a member, or the family is
+    ///   unclaimed (the two answers are the same).
+    public func members(of family: LogFamily, visibleTo user: String) throws(AccessError) -> (
+        owner: String, members: Set<String>
+    ) {
+        let families = catchUp()
+        guard families.isMember(user, of: family), let owner = families.owner(of: family) else {
+            throw .notMember(family)
+        }
+        return (owner, families.members(of: family))
+    }
 
     /// Decides whether `user` may do `operation` on `log`, claiming the log's family first when the
     /// operation is an append to an unclaimed family under a rule that claims families.

@@ -10,6 +10,9 @@ public enum AccessError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Only the family's owner grants and revokes members, and the caller is not it (HTTP 403).
     /// Also the answer for an unclaimed family, so that the two cannot be told apart.
     case notOwner(LogFamily)
+    /// The caller is not a member of the family, so may not see its members (HTTP 403). Also the
+    /// answer for an unclaimed family.
+    case notMember(LogFamily)
     /// The owner cannot be revoked: a family always has its owner (HTTP 409).
     case ownerCannotBeRevoked(LogFamily)
     /// The user name is not a valid account name: 1 to 64 ASCII letters, digits, `-` or `_`
@@ -27,6 +30,8 @@ public enum AccessError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(family) is already claimed by another user"
         case .notOwner(let family):
             "only the owner of \(family) grants and revokes its members"
+        case .notMember(let family):
+            "you are not a member of \(family)"
         case .ownerCannotBeRevoked(let family):
             "the owner of \(family) cannot be revoked"
         case .invalidUser(let name):

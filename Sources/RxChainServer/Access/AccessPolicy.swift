@@ -13,28 +13,27 @@ public struct AccessPolicy: Sendable {
     /// The membership hooks, run in order after an accepted append.
     public let hooks: [FamilyAppendHook]
 
+    /// The family kinds that can be claimed: the leading literal of every rule that claims
+    /// families (``AccessRule/claimsFamilyOnFirstAppend``), such as `lists` for
+    /// ``AccessRule/family(_:)``'s `lists/{family}/**`.
+    public let familyKinds: Set<String>
+
     /// Creates a policy.
     public init(rules: [AccessRule], hooks: [FamilyAppendHook] = []) {
         self.rules = rules
         self.hooks = hooks
-    }
-
-    /// Combines policies: the rules and hooks of each, in the order given.
-    public init(combining policies: [AccessPolicy]) {
-        self.init(rules: policies.flatMap(\.rules), hooks: policies.flatMap(\.hooks))
-    }
-
-    /// The family kinds that can be claimed: the leading literal of every rule that claims
-    /// families (``AccessRule/claimsFamilyOnFirstAppend``), such as `lists` for
-    /// ``AccessRule/family(_:)``'s `lists/{family}/**`.
-    public var familyKinds: Set<String> {
-        Set(
+        self.familyKinds = Set(
             rules.compactMap { rule in
                 guard rule.claimsFamilyOnFirstAppend, case .literal(let kind) = rule.pattern.segments.first else {
                     return nil
                 }
                 return kind
             })
+    }
+
+    /// Combines policies: the rules and hooks of each, in the order given.
+    public init(combining policies: [AccessPolicy]) {
+        self.init(rules: policies.flatMap(\.rules), hooks: policies.flatMap(\.hooks))
     }
 
     /// The first rule whose pattern matches `log`, with its captures; `nil` when none does (always

@@ -171,3 +171,16 @@ import Testing
             ])
     }
 }
+
+extension FamilyMembershipTests {
+    @Test func onlyMembersSeeWhoBelongs() async throws {
+        let (_, access) = AccessFixtures.control()
+        #expect(throws: AccessError.notMember(l1)) { try access.members(of: l1, visibleTo: "alice") }
+        try await access.claim(family: l1, by: "alice")
+        try await access.grant(family: l1, user: "bob", by: "alice")
+        let seenByBob = try access.members(of: l1, visibleTo: "bob")
+        #expect(seenByBob.owner == "alice")
+        #expect(seenByBob.members == ["alice", "bob"])
+        #expect(throws: AccessError.notMember(l1)) { try access.members(of: l1, visibleTo: "carol") }
+    }
+}
