@@ -63,4 +63,41 @@ import Testing
             #expect(try await access.decide(user: user, operation: .append, log: log) == .allowed)
         }
     }
+
+    @Test func oneUsersRacingClaimsAllSucceedAndRecordOneClaim() async throws {
+        let (book, access) = AccessFixtures.control()
+        let family = AccessFixtures.family("lists/L1")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try await access.claim(family: family, by: "alice") }
+            }
+            try await group.waitForAll()
+        }
+        #expect(access.owner(of: family) == "alice")
+        #expect(book.revision(of: AccessFixtures.log("server/families")) == 1)
+    }
+
+    @Test func hooksRacingGrantsAndRevokesFoldToOneState() async throws {
+        let grantAll = FamilyAppendHook(kind: "groups") { entry, _ in
+            [.grant("member-\(entry.id)")]
+        }
+        let policy = AccessPolicy(rules: [.family("groups")], hooks: [grantAll])
+        let (book, access) = AccessFixtures.control(policy: policy)
+        let log = AccessFixtures.log("groups/G1/operations")
+        let family = AccessFixtures.family("groups/G1")
+        #expect(try await access.decide(user: "owner", operation: .append, log: log) == .allowed)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    try await access.appendAccepted(to: log, id: "e\(index)", body: [], creator: "owner")
+                }
+                group.addTask { try await access.revoke(family: family, user: "member-e\(index)", by: "owner") }
+            }
+            try await group.waitForAll()
+        }
+        // Whatever the interleaving, a fresh fold of the log agrees with the live state.
+        let restarted = AccessControl(book: book, policy: policy)
+        #expect(restarted.families == access.families)
+        #expect(access.members(of: family).contains("owner"))
+    }
 }
