@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
         .library(name: "RxChainServer", targets: ["RxChainServer"]),
+        .library(name: "TodoLists", targets: ["TodoLists"]),
+        .library(name: "SharedExpenses", targets: ["SharedExpenses"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
         .executable(name: "rxchain-bench", targets: ["rxchain-bench"]),
     ],
@@ -21,6 +23,8 @@ let package = Package(
         .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
         .target(name: "RxChainServer", dependencies: ["RxChain"]),
+        .target(name: "TodoLists", dependencies: ["RxChain", "RxChainServer"]),
+        .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
         .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),
@@ -30,6 +34,8 @@ let package = Package(
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting"]),
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
+        .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChainServer"]),
+        .testTarget(name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChainServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
