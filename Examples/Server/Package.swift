@@ -20,6 +20,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "RxChainServer", package: "RxChain"),
+                .product(name: "TodoLists", package: "RxChain"),
+                .product(name: "SharedExpenses", package: "RxChain"),
             ])
     ],
     swiftLanguageModes: [.v6]

@@ -1,20 +1,22 @@
 extension LogServer {
     /// `GET /families/A/B`: the family's owner and members, for its members.
-    func describeFamily(_ request: ServerRequest, _ family: String) throws -> ServerResponse {
+    func describeFamily(_ request: ServerRequest, _ family: LogFamily) throws -> ServerResponse {
         let user = try authenticate(request).user
-        let membership = access.membership(of: family)
-        guard let membership, membership.members.contains(user) else {
-            throw ServerError.forbidden("only members of \(family) see its members")
+        let membership: (owner: String, members: Set<String>)
+        do {
+            membership = try access.members(of: family, visibleTo: user)
+        } catch {
+            throw ServerError(error)
         }
         return .json { object in
-            object.member("family", family)
+            object.member("family", family.description)
             object.member("owner", membership.owner)
             object.member("members", strings: membership.members.sorted())
         }
     }
 
     /// `POST /families/A/B/claim`: makes the user the owner of a family nobody owns yet.
-    func claim(_ request: ServerRequest, _ family: String) async throws -> ServerResponse {
+    func claim(_ request: ServerRequest, _ family: LogFamily) async throws -> ServerResponse {
         let user = try authenticate(request).user
         do {
             try await access.claim(family: family, by: user)
@@ -22,16 +24,16 @@ extension LogServer {
             throw ServerError(error)
         }
         return .json(201) { object in
-            object.member("family", family)
+            object.member("family", family.description)
             object.member("owner", user)
         }
     }
 
     /// `PUT /families/A/B/members/USER`: the owner makes `member` a member.
-    func grant(_ request: ServerRequest, _ family: String, member: String) async throws -> ServerResponse {
+    func grant(_ request: ServerRequest, _ family: LogFamily, member: String) async throws -> ServerResponse {
         let user = try authenticate(request).user
         do {
-            try await access.grant(family: family, to: member, by: user)
+            try await access.grant(family: family, user: member, by: user)
         } catch {
             throw ServerError(error)
         }
@@ -39,10 +41,10 @@ extension LogServer {
     }
 
     /// `DELETE /families/A/B/members/USER`: the owner ends `member`'s membership.
-    func revoke(_ request: ServerRequest, _ family: String, member: String) async throws -> ServerResponse {
+    func revoke(_ request: ServerRequest, _ family: LogFamily, member: String) async throws -> ServerResponse {
         let user = try authenticate(request).user
         do {
-            try await access.revoke(family: family, from: member, by: user)
+            try await access.revoke(family: family, user: member, by: user)
         } catch {
             throw ServerError(error)
         }

@@ -24,7 +24,7 @@ extension LogServer {
         var visible: [LogEntry] = []
         while visible.isEmpty {
             let scanned = book.entries(afterTimestamp: cursor, limit: limit)
-            for entry in scanned where access.decide(user: user, operation: .read, log: entry.log).isAllowed {
+            for entry in scanned where access.currentDecision(user: user, operation: .read, log: entry.log).isAllowed {
                 visible.append(entry)
             }
             if let last = scanned.last {

@@ -2,9 +2,9 @@ import RxChain
 
 extension LogServer {
     /// `GET /logs/NAME?after=SEQ&limit=N`: the entries after a cursor, if the user may read.
-    func read(_ request: ServerRequest, log: LogName) throws -> ServerResponse {
+    func read(_ request: ServerRequest, log: LogName) async throws -> ServerResponse {
         let user = try authenticate(request).user
-        try requireAccess(user, .read, log)
+        try await requireAccess(user, .read, log)
         let after = try queryCount(request, "after") ?? 0
         let limit = min(
             try queryCount(request, "limit").map { Int(clamping: $0) } ?? .max, configuration.maximumPageSize)
@@ -32,14 +32,21 @@ extension LogServer {
         for element in elements {
             entries.append(LogBook.NewEntry(id: try element.string("id"), body: try element.json("body")))
         }
-        try requireAccess(user, .append, log)
+        try await requireAccess(user, .append, log)
         let results: [AppendResult]
         do {
             results = try await book.append(to: log, entries, creator: user, expecting: expect)
         } catch {
             throw ServerError(error)
         }
-        try await access.entriesAppended(results.filter { !$0.duplicate }.count, to: log, by: user)
+        // Also for repeats: finishing a hook run an earlier attempt was cut short in.
+        for entry in entries {
+            do {
+                _ = try await access.appendAccepted(to: log, id: entry.id, body: entry.body, creator: user)
+            } catch {
+                throw ServerError(error)
+            }
+        }
         return .json { object in
             object.member("log", log.description)
             object.member("results", objects: zip(entries, results)) { result, pair in
@@ -63,11 +70,16 @@ extension LogServer {
         object.member("body", json: entry.body)
     }
 
-    /// Throws a 403 unless `user` may do `operation` on `log`.
-    func requireAccess(_ user: String, _ operation: AccessOperation, _ log: LogName) throws(ServerError) {
-        if case .refused(let reason) = access.decide(user: user, operation: operation, log: log) {
-            throw ServerError.forbidden(reason)
+    /// Throws a 403 unless `user` may do `operation` on `log` (an append to an unclaimed family
+    /// claims it first; see ``AccessControl/decide(user:operation:log:)``).
+    func requireAccess(_ user: String, _ operation: AccessOperation, _ log: LogName) async throws(ServerError) {
+        let decision: AccessDecision
+        do {
+            decision = try await access.decide(user: user, operation: operation, log: log)
+        } catch {
+            throw ServerError(error)
         }
+        if let reason = decision.refusalReason { throw ServerError.forbidden(reason) }
     }
 
     /// A non-negative integer query parameter, or `nil` when absent.
@@ -85,6 +97,18 @@ extension ServerError {
             self.init(status: 400, code: "malformed_json", message: "request \(error.description)", field: error.field)
         } else {
             self = .invalidField(error.field, error.detail)
+        }
+    }
+
+    /// The HTTP form of a refused family operation.
+    init(_ error: AccessError) {
+        switch error {
+        case .notAFamily: self.init(status: 404, code: "not_a_family", message: error.description)
+        case .alreadyClaimed: self.init(status: 409, code: "already_claimed", message: error.description)
+        case .notOwner, .notMember: self = .forbidden(error.description)
+        case .ownerCannotBeRevoked: self.init(status: 409, code: "owner_cannot_be_revoked", message: error.description)
+        case .invalidUser: self = .invalidField("user", error.description)
+        case .log(let failure): self.init(failure)
         }
     }
 

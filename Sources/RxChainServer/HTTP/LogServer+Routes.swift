@@ -38,7 +38,7 @@ extension LogServer {
         case ("logs", 2...):
             let log = try logName(segments.dropFirst())
             switch method {
-            case "GET": return try read(request, log: log)
+            case "GET": return try await read(request, log: log)
             case "POST": return try await append(request, log: log)
             default: throw ServerError.methodNotAllowed(method, path)
             }
@@ -46,7 +46,10 @@ extension LogServer {
             try only("GET")
             return try await feed(request)
         case ("families", 3...):
-            let family = try decoded(segments[1], "family") + "/" + decoded(segments[2], "family")
+            let text = try decoded(segments[1], "family") + "/" + decoded(segments[2], "family")
+            guard let family = LogFamily(text) else {
+                throw ServerError.invalidField("family", "\(String(reflecting: text)) is not KIND/ID")
+            }
             switch (method, Array(segments.dropFirst(3))) {
             case ("GET", []): return try describeFamily(request, family)
             case ("POST", ["claim"]): return try await claim(request, family)
@@ -71,8 +74,8 @@ extension LogServer {
         } catch {
             throw ServerError(status: 400, code: "invalid_log_name", message: error.description, field: "log")
         }
-        if name.segments[0] == LogServer.reservedFamily {
-            throw ServerError.forbidden("logs under '\(LogServer.reservedFamily)/' are the server's own")
+        if name.isReserved {
+            throw ServerError.forbidden("logs under '\(LogName.reservedPrefix)/' are the server's own")
         }
         return name
     }
@@ -84,8 +87,4 @@ extension LogServer {
         }
         return decoded
     }
-
-    /// The first segment of the logs that hold the server's own state (accounts, sessions,
-    /// families).
-    static let reservedFamily = "server"
 }

@@ -46,33 +46,8 @@ public final class Accounts: Sendable {
     func devices(of user: String) -> [DeviceSession] { [] }
 }
 
-public enum AccessOperation: Sendable { case read, append }
-public enum AccessDecision: Sendable {
-    case allowed
-    case refused(String)
-    var isAllowed: Bool { if case .allowed = self { true } else { false } }
-}
-public struct AccessError: Error {}
-public struct FamilyMembership: Sendable {
-    let owner: String
-    let members: Set<String>
-}
-
-public final class AccessControl: Sendable {
-    public init() {}
-    func decide(user: String, operation: AccessOperation, log: LogName) -> AccessDecision {
-        log.segments.count >= 2 && log.segments[1] == user ? .allowed : .refused("\(user) may not touch \(log)")
-    }
-    func membership(of family: String) -> FamilyMembership? { nil }
-    func claim(family: String, by user: String) async throws(AccessError) {}
-    func grant(family: String, to member: String, by user: String) async throws(AccessError) {}
-    func revoke(family: String, from member: String, by user: String) async throws(AccessError) {}
-    func entriesAppended(_ count: Int, to log: LogName, by user: String) async throws {}
-}
-
 extension ServerError {
     init(_ error: AccountError) { self = .unauthenticated("bad credentials") }
-    init(_ error: AccessError) { self = .forbidden("refused") }
 }
 
 extension LogBook {
@@ -103,13 +78,14 @@ extension LogEntry {
     var log: LogName { try! LogName(validating: "users/x") }
 }
 
-public struct AccessRule: Sendable {}
-
 extension LogServer {
-    public static func open(options: ServerOptions, rules: [AccessRule]) throws -> LogServer {
+    public static func open(options: ServerOptions, policy: AccessPolicy) throws -> LogServer {
         var configuration = Configuration()
         configuration.signupOpen = options.signupOpen
-        return LogServer(book: LogBook(), accounts: Accounts(), access: AccessControl(), configuration: configuration)
+        let book = LogBook()
+        return LogServer(
+            book: book, accounts: Accounts(), access: AccessControl(book: book, policy: policy),
+            configuration: configuration)
     }
     public func close() async {}
 }
