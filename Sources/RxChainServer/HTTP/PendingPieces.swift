@@ -68,14 +68,14 @@ extension LogBook {
         }
         return results
     }
-    func entries(afterTimestamp ts: UInt64, limit: Int) -> [LogEntry] { [] }
+    public func entries(afterTimestamp ts: UInt64, limit: Int) -> [LogEntry] { [] }
     func waitForEntries(afterTimestamp ts: UInt64, until deadline: ContinuousClock.Instant) async throws {
         try await Task.sleep(until: deadline)
     }
 }
 
 extension LogEntry {
-    var log: LogName { try! LogName(validating: "users/x") }
+    public var log: LogName { try! LogName(validating: "users/x") }
 }
 
 extension LogServer {
@@ -88,4 +88,10 @@ extension LogServer {
             configuration: configuration)
     }
     public func close() async {}
+}
+
+extension LogServer {
+    public convenience init(book: LogBook, policy: AccessPolicy, configuration: Configuration = .init()) throws {
+        self.init(book: book, accounts: Accounts(), access: AccessControl(book: book, policy: policy), configuration: configuration)
+    }
 }

@@ -29,7 +29,8 @@ struct AccountCommandTests: ServerSuite {
 
             let devices = try await rxchain(["account", "devices", "--server", server.url, "--json"], home: home)
             #expect(devices.exitCode == 0, "\(devices)")
-            let listed = try #require(try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [String: Any])
+            let listed = try #require(
+                try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [String: Any])
             let entries = try #require(listed["devices"] as? [[String: Any]])
             #expect(entries.map { $0["device"] as? String } == ["laptop"])
             #expect(entries.first?["current"] as? Bool == true)

@@ -27,12 +27,14 @@ struct LedgerServerSyncTests: ServerSuite {
             let (storeA, storeB) = (root.appendingPathComponent("a"), root.appendingPathComponent("b"))
             try await ledger(storeA, ["categories", "new", "Food"], home: homeA)
             try await ledger(
-                storeA, ["add", "--id", "t1", "--charge", "12.5", "--category", "Food", "--at", "2026-11-01T10:00:00Z"],
+                storeA,
+                ["add", "--id", "t1", "--charge", "12.5", "--category", "Food", "--at", "2026-11-01T10:00:00Z"],
                 home: homeA)
             let first = try await ledger(storeA, ["sync", "--remote", playbook], home: homeA)
             #expect(first.stdoutLines.contains("downloaded 0 lines, uploaded 2 lines"), "\(first)")
 
-            let again = try await ledger(root.appendingPathComponent("a2"), ["sync", "--remote", playbook], home: homeA)
+            let again = try await ledger(
+                root.appendingPathComponent("a2"), ["sync", "--remote", playbook], home: homeA)
             #expect(again.stdoutLines.contains("downloaded 2 lines, uploaded 0 lines"), "\(again)")
             let list = try await ledger(root.appendingPathComponent("a2"), ["list"], home: homeA)
             #expect(list.stdout.contains("t1"), "\(list)")

@@ -44,17 +44,22 @@ final class ServerProcess: Sendable {
 
     /// Starts a server on `data` (created if missing) with extra `arguments` (`--no-signup`).
     static func start(data: URL, arguments: [String] = []) async throws -> ServerProcess {
-        guard let binary else { throw Failure(description: "RXCHAIN_SERVER_BINARY is not set: run under .ci/server run") }
+        guard let binary else {
+            throw Failure(description: "RXCHAIN_SERVER_BINARY is not set: run under .ci/server run")
+        }
         let logFile = data.deletingLastPathComponent().appendingPathComponent(data.lastPathComponent + "-server.log")
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
-                    with: Result { try startBlocking(binary: binary, data: data, logFile: logFile, arguments: arguments) })
+                    with: Result {
+                        try startBlocking(binary: binary, data: data, logFile: logFile, arguments: arguments)
+                    })
             }
         }
     }
 
-    private static func startBlocking(binary: URL, data: URL, logFile: URL, arguments: [String]) throws -> ServerProcess {
+    private static func startBlocking(binary: URL, data: URL, logFile: URL, arguments: [String]) throws -> ServerProcess
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["--data", data.path, "--port", "0"] + arguments

@@ -1,0 +1,73 @@
+import Foundation
+import RxChainServer
+import Testing
+
+/// The access rules through the routes: for every rule an allowed and a refused case; a refused
+/// read or write is a 403 with a JSON body and writes nothing.
+@Suite struct LogServerAccessTests {
+    @Test func aUsersOwnLogsAreTheirsAlone() async throws {
+        let harness = try LogServerHarness()
+        let (alice, bob) = (try await harness.signIn("alice"), try await harness.signIn("bob"))
+        #expect(await harness.append("users/alice/actions", id: "a", token: alice).status == 200)
+        let write = await harness.append("users/alice/actions", id: "b", token: bob)
+        #expect(write.status == 403 && write.errorCode == "forbidden", "\(write.text)")
+        let read = await harness.send("GET", "/logs/users/alice/actions", token: bob)
+        #expect(read.status == 403, "\(read.text)")
+        #expect(harness.book.revision(of: try LogName(validating: "users/alice/actions")) == 1)
+    }
+
+    @Test func onlyTheSenderWritesAMailboxAndOnlyItsTwoEndsReadIt() async throws {
+        let harness = try LogServerHarness()
+        let alice = try await harness.signIn("alice")
+        let bob = try await harness.signIn("bob")
+        let carol = try await harness.signIn("carol")
+        #expect(await harness.append("requests/alice/to/bob", id: "r1", token: alice).status == 200)
+        #expect(await harness.append("requests/alice/to/bob", id: "r2", token: bob).status == 403)
+        #expect(await harness.append("requests/alice/to/bob", id: "r3", token: carol).status == 403)
+        #expect(await harness.send("GET", "/logs/requests/alice/to/bob", token: bob).status == 200)
+        #expect(await harness.send("GET", "/logs/requests/alice/to/bob", token: alice).status == 200)
+        #expect(await harness.send("GET", "/logs/requests/alice/to/bob", token: carol).status == 403)
+        #expect(harness.book.revision(of: try LogName(validating: "requests/alice/to/bob")) == 1)
+    }
+
+    @Test func aListIsOwnedByItsCreatorAndOnlyTheOwnerGrantsAndRevokes() async throws {
+        let harness = try LogServerHarness()
+        let alice = try await harness.signIn("alice")
+        let bob = try await harness.signIn("bob")
+        #expect(await harness.append("lists/L1/actions", id: "create", token: alice).status == 200)
+        #expect(await harness.append("lists/L1/actions", id: "sneak", token: bob).status == 403)
+        #expect(await harness.send("GET", "/logs/lists/L1/actions", token: bob).status == 403)
+
+        let selfGrant = await harness.send("PUT", "/families/lists/L1/members/bob", token: bob)
+        #expect(selfGrant.status == 403, "nobody adds themselves: \(selfGrant.text)")
+        let claimAgain = await harness.send("POST", "/families/lists/L1/claim", token: bob)
+        #expect(claimAgain.status == 409, "\(claimAgain.text)")
+
+        #expect(await harness.send("PUT", "/families/lists/L1/members/bob", token: alice).status == 204)
+        #expect(await harness.append("lists/L1/actions", id: "bob-item", token: bob).status == 200)
+        let members = await harness.send("GET", "/families/lists/L1", token: bob)
+        #expect(members.json["owner"] as? String == "alice")
+        #expect(members.json["members"] as? [String] == ["alice", "bob"])
+
+        #expect(await harness.send("DELETE", "/families/lists/L1/members/bob", token: alice).status == 204)
+        #expect(await harness.append("lists/L1/actions", id: "after", token: bob).status == 403, "revoked at once")
+        #expect(await harness.send("GET", "/logs/lists/L1/actions", token: bob).status == 403)
+        let revokeOwner = await harness.send("DELETE", "/families/lists/L1/members/alice", token: alice)
+        #expect(revokeOwner.status == 409, "\(revokeOwner.text)")
+        #expect(harness.book.revision(of: try LogName(validating: "lists/L1/actions")) == 2)
+    }
+
+    @Test func anExplicitClaimOwnsAFreshFamilyOnce() async throws {
+        let harness = try LogServerHarness()
+        let alice = try await harness.signIn("alice")
+        let bob = try await harness.signIn("bob")
+        let claimed = await harness.send("POST", "/families/playbooks/team/claim", token: alice)
+        #expect(claimed.status == 201, "\(claimed.text)")
+        #expect(await harness.send("POST", "/families/playbooks/team/claim", token: bob).status == 409)
+        #expect(await harness.append("playbooks/team/ledger", id: "l1", token: bob).status == 403)
+        let notAFamily = await harness.send("POST", "/families/users/alice/claim", token: alice)
+        #expect(notAFamily.status == 404, "\(notAFamily.text)")
+        let badFamily = await harness.send("POST", "/families/lists/%2e%2e/claim", token: alice)
+        #expect(badFamily.status == 400, "\(badFamily.text)")
+    }
+}
