@@ -31,3 +31,56 @@ let frozenClock: @Sendable () -> UInt64 = { 1_000 }
 func contents(of book: LogBook, _ names: [LogName]) -> [[LogEntry]] {
     names.map { book.read($0, limit: .max).entries }
 }
+
+/// The built `rxchain-bench` beside the test bundle (`swift test` builds every product).
+func benchExecutable() throws -> URL {
+    let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+        .compactMap { $0?.deletingLastPathComponent() }
+        .flatMap { [$0, $0.deletingLastPathComponent()] }
+        .map { $0.appendingPathComponent("rxchain-bench") }
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        Issue.record("rxchain-bench not found next to the tests (looked at \(candidates.map(\.path))); build first")
+        throw CancellationError()
+    }
+    return found
+}
+
+/// The outcome of a child process: its stdout lines, stderr text and exit status.
+struct ChildResult: Sendable {
+    var lines: [String]
+    var stderr: String
+    var status: Int32
+}
+
+/// Runs `executable` with `arguments` to its end, on a thread of its own (never the
+/// concurrency pool), and collects what it printed (stderr is read after stdout closes: the
+/// children used here write little to it).
+func runChild(_ executable: URL, _ arguments: [String]) async throws -> ChildResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let box = ProcessBox(process: process)
+    return await withCheckedContinuation { continuation in
+        Thread {
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            box.process.waitUntilExit()
+            continuation.resume(
+                returning: ChildResult(
+                    lines: stdout.split(separator: "\n").map(String.init), stderr: stderr,
+                    status: box.process.terminationStatus))
+        }.start()
+    }
+}
+
+/// Carries a `Process` to the thread that waits for it.
+private final class ProcessBox: @unchecked Sendable {
+    // Safe because: the process is handed over once, after `run()`, and used by that one thread only.
+    let process: Process
+    init(process: Process) { self.process = process }
+}
