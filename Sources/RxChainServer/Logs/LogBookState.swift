@@ -14,6 +14,11 @@ struct LogBookState: Sendable {
         var positions: [Int] = []
         /// The index in `positions` of the entry with each id.
         var indexByID: [String: Int] = [:]
+
+        mutating func add(id: String, at position: Int) {
+            indexByID[id] = positions.count
+            positions.append(position)
+        }
     }
 
     /// Why a recovered entry does not fit the entries recovered before it.
@@ -50,22 +55,20 @@ struct LogBookState: Sendable {
         to name: LogName, id: String, body: [UInt8], creator: String, expecting revision: UInt64?, now: UInt64
     ) throws(LogAppendError) -> (result: AppendResult, position: Int) {
         if id.isEmpty { throw .emptyID }
-        var log = logs[name, default: Log()]
-        if let index = log.indexByID[id] {
+        // The log is read and changed in place, never copied out: a copy would cost its size.
+        if let log = logs[name], let index = log.indexByID[id] {
             let position = log.positions[index]
             let original = entries[position]
             guard original.body == body, original.creator == creator else { throw .clash(id: id) }
             return (original.appendResult(duplicate: true), position)
         }
-        let current = UInt64(log.positions.count)
+        let current = UInt64(logs[name]?.positions.count ?? 0)
         if let revision, revision != current {
             throw .revisionMismatch(expected: revision, current: current)
         }
         let ts = max(now, lastTimestamp + 1)
         let entry = LogEntry(log: name, id: id, creator: creator, body: body, seq: current + 1, ts: ts)
-        log.indexByID[id] = log.positions.count
-        log.positions.append(entries.count)
-        logs[name] = log
+        logs[name, default: Log()].add(id: id, at: entries.count)
         entries.append(entry)
         lastTimestamp = ts
         return (entry.appendResult(duplicate: false), entries.count - 1)
@@ -75,15 +78,11 @@ struct LogBookState: Sendable {
     /// before it: the next `seq` of its log, a `ts` above every earlier one, an id new to its log.
     mutating func restore(_ entry: LogEntry) throws(RestoreDefect) {
         precondition(durableCount == entries.count, "LogBookState: restore(_:) after an append")
-        var log = logs[entry.log, default: Log()]
-        guard entry.seq == UInt64(log.positions.count) + 1 else {
-            throw .seqGap(expected: UInt64(log.positions.count) + 1)
-        }
+        let count = UInt64(logs[entry.log]?.positions.count ?? 0)
+        guard entry.seq == count + 1 else { throw .seqGap(expected: count + 1) }
         guard entry.ts > lastTimestamp else { throw .timestampNotIncreasing(previous: lastTimestamp) }
-        guard log.indexByID[entry.id] == nil else { throw .repeatedID }
-        log.indexByID[entry.id] = log.positions.count
-        log.positions.append(entries.count)
-        logs[entry.log] = log
+        guard logs[entry.log]?.indexByID[entry.id] == nil else { throw .repeatedID }
+        logs[entry.log, default: Log()].add(id: entry.id, at: entries.count)
         entries.append(entry)
         lastTimestamp = entry.ts
         durableCount = entries.count
