@@ -38,7 +38,7 @@ import RxChain
 /// it is reopened. A book made with ``init(clock:)`` keeps everything in memory: each accepted
 /// entry counts as durable at once.
 ///
-/// `LogBook` is a `final class` whose state sits behind one `Mutex`, so calls are safe from any
+/// `LogBook` is a `final class` whose state sits behind one lock, so calls are safe from any
 /// thread or task, and each append or read is atomic: it sees every earlier append whole and no
 /// later one. The only code of the caller's that runs while the lock is held is the injected
 /// clock (keep it a plain read). No call blocks a thread of the concurrency pool: disk work runs

@@ -27,7 +27,7 @@ struct JournalLayout: Sendable {
     static func segmentNumber(_ name: String) -> Int? {
         guard name.hasPrefix(segmentPrefix), name.hasSuffix(segmentSuffix) else { return nil }
         let digits = name.dropFirst(segmentPrefix.count).dropLast(segmentSuffix.count)
-        guard digits.count == 10, digits.allSatisfy(\.isASCII) else { return nil }
+        guard digits.count == 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(digits)
     }
 

@@ -22,6 +22,9 @@ extension LogBook {
     /// who has kept the copies can pass `startDespiteDamage` to go on without them; the records
     /// stay in the journal and are reported again at every open.
     ///
+    /// > Important: Call ``close()`` when done: the committer thread and the directory's lock
+    /// > live until then (or until the process ends), whether or not the book is still referenced.
+    ///
     /// - Parameters:
     ///   - directory: The journal's directory, created if missing; one book at a time.
     ///   - clock: The time source for `ts`, as for ``init(clock:)``.

@@ -1,10 +1,9 @@
 import Foundation
 import RxChain
-import Synchronization
 
 /// The lock-protected state of a ``LogBook`` and, for a durable book, its committer thread.
 ///
-/// Appends (any thread or task) change the state under the `Mutex`, queue a waiter, and wake
+/// Appends (any thread or task) change the state under the lock, queue a waiter, and wake
 /// the committer. The committer alone touches the journal: it takes every accepted entry not yet
 /// written, writes them in one `write`, `fsync`s once (group commit), marks them durable, and
 /// then, outside the lock, answers every append waiting for them and wakes the change-feed
@@ -61,7 +60,8 @@ final class LogBookStorage: Sendable {
         case stop
     }
 
-    private let state: Mutex<Locked>
+    /// A `Lock` (a `Mutex` the thread sanitizer can follow), since the committer is a thread of its own.
+    private let state: Lock<Locked>
     private let clock: @Sendable () -> UInt64
     /// Whether a committer thread writes a journal (`false`: the book lives in memory).
     private let isDurable: Bool
@@ -71,14 +71,14 @@ final class LogBookStorage: Sendable {
 
     /// A book in memory, starting empty.
     init(clock: @escaping @Sendable () -> UInt64) {
-        self.state = Mutex(Locked(book: LogBookState(), handedCount: 0))
+        self.state = Lock(Locked(book: LogBookState(), handedCount: 0))
         self.clock = clock
         self.isDurable = false
         self.recoveryReport = nil
     }
 
     private init(recovered: LogBookState, report: JournalRecoveryReport, clock: @escaping @Sendable () -> UInt64) {
-        self.state = Mutex(Locked(book: recovered, handedCount: recovered.entries.count))
+        self.state = Lock(Locked(book: recovered, handedCount: recovered.entries.count))
         self.clock = clock
         self.isDurable = true
         self.recoveryReport = report

@@ -52,10 +52,10 @@ struct ChildResult: Sendable {
     var status: Int32
 }
 
-/// Runs `executable` with `arguments` to its end, on a thread of its own (never the
-/// concurrency pool), and collects what it printed (stderr is read after stdout closes: the
-/// children used here write little to it).
-func runChild(_ executable: URL, _ arguments: [String]) async throws -> ChildResult {
+/// Runs `executable` with `arguments` on a thread of its own (never the concurrency pool),
+/// reading stdout line by line; sends SIGKILL once `killAfterLines` lines were read (never when
+/// nil). Stderr is read after stdout closes: the children used here write little to it.
+func runChild(_ executable: URL, _ arguments: [String], killAfterLines: Int? = nil) async throws -> ChildResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -67,13 +67,28 @@ func runChild(_ executable: URL, _ arguments: [String]) async throws -> ChildRes
     let box = ProcessBox(process: process)
     return await withCheckedContinuation { continuation in
         Thread {
-            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            var lines: [String] = []
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let descriptor = out.fileHandleForReading.fileDescriptor
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                for byte in chunk[0..<count] {
+                    guard byte == UInt8(ascii: "\n") else {
+                        pending.append(byte)
+                        continue
+                    }
+                    lines.append(String(decoding: pending, as: UTF8.self))
+                    pending.removeAll()
+                    if lines.count == killAfterLines { kill(box.process.processIdentifier, SIGKILL) }
+                }
+            }
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             box.process.waitUntilExit()
             continuation.resume(
-                returning: ChildResult(
-                    lines: stdout.split(separator: "\n").map(String.init), stderr: stderr,
-                    status: box.process.terminationStatus))
+                returning: ChildResult(lines: lines, stderr: stderr, status: box.process.terminationStatus))
         }.start()
     }
 }
