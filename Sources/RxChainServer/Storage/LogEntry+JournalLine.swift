@@ -39,36 +39,102 @@ extension LogEntry {
 
     /// Decodes one journal line (without its newline).
     ///
+    /// Strict: the JSON must be one object with exactly the fields ``encodeJournalLine(into:)``
+    /// writes (in any order), so a line this version does not understand is reported, never
+    /// half read. Read with the package's ``JSONScanner`` (no Foundation objects per line).
+    ///
     /// - Throws: the reason the line is not an entry: a frame that does not check out, JSON that
-    ///   does not parse, or a missing or malformed field.
+    ///   does not parse, or a missing, repeated, unknown or malformed field.
     static func decodeJournalLine(_ line: ArraySlice<UInt8>) throws(ChecksummedLine.Damage) -> LogEntry {
         let json = try ChecksummedLine.json(of: line)
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any] else {
-            throw ChecksummedLine.Damage(reason: "not a JSON object")
+        let decoded: Result<LogEntry, ChecksummedLine.Damage> = json.withUnsafeBytes { buffer in
+            do throws(JSONScanner.SyntaxError) {
+                var scanner = JSONScanner(buffer)
+                guard scanner.peek() == UInt8(ascii: "{") else { return .failure(Damage(reason: "not a JSON object")) }
+                var fields = JournalLineFields()
+                var more = try scanner.enterObject(depth: 1)
+                while more {
+                    let key = try scanner.key()
+                    let value = try scanner.scanValue(depth: 1)
+                    if let problem = fields.collect(key: scanner.content(key), value: value, from: scanner) {
+                        return .failure(Damage(reason: problem))
+                    }
+                    more = try scanner.nextMember()
+                }
+                scanner.skipWhitespace()
+                guard scanner.isAtEnd else { return .failure(Damage(reason: "bytes after the JSON object")) }
+                return fields.entry()
+            } catch {
+                return .failure(Damage(reason: "malformed JSON: \(error.message)"))
+            }
         }
-        guard let logText = object["log"] as? String, let log = try? LogName(validating: logText) else {
-            throw ChecksummedLine.Damage(reason: "no valid \"log\" field")
-        }
-        guard let id = object["id"] as? String, !id.isEmpty, let creator = object["creator"] as? String else {
-            throw ChecksummedLine.Damage(reason: "no \"id\" or \"creator\" field")
-        }
-        let body: [UInt8]
-        if let text = object["body"] as? String {
-            body = Array(text.utf8)
-        } else if let encoded = object["body64"] as? String, let data = Data(base64Encoded: encoded) {
-            body = Array(data)
-        } else {
-            throw ChecksummedLine.Damage(reason: "no \"body\" or \"body64\" field")
-        }
-        return LogEntry(
-            log: log, id: id, creator: creator, body: body, seq: try unsigned(object, "seq"),
-            ts: try unsigned(object, "ts"))
+        return try decoded.get()
     }
 
-    private static func unsigned(_ object: [String: Any], _ field: String) throws(ChecksummedLine.Damage) -> UInt64 {
-        guard let number = object[field] as? NSNumber, let value = UInt64(number.stringValue) else {
-            throw ChecksummedLine.Damage(
-                reason: "field \(String(reflecting: field)) is missing or not an unsigned integer")
+    private typealias Damage = ChecksummedLine.Damage
+}
+
+/// The fields of one journal line, collected in one pass over its JSON.
+private struct JournalLineFields {
+    var log: String?
+    var seq: UInt64?
+    var ts: UInt64?
+    var id: String?
+    var creator: String?
+    var body: [UInt8]?
+
+    /// Takes one member; returns what is wrong with it, or `nil`.
+    mutating func collect(key: UnsafeRawBufferPointer, value: JSONScanner.Value, from scanner: JSONScanner) -> String? {
+        let name = String(decoding: key, as: UTF8.self)
+        func text() -> String? { value.kind == .string ? scanner.string(value) : nil }
+        func number() -> UInt64? { value.kind == .number ? Self.unsigned(scanner.content(value)) : nil }
+        let ok: Bool
+        switch name {
+        case "log": (ok, log) = (log == nil, text())
+        case "seq": (ok, seq) = (seq == nil, number())
+        case "ts": (ok, ts) = (ts == nil, number())
+        case "id": (ok, id) = (id == nil, text())
+        case "creator": (ok, creator) = (creator == nil, text())
+        case "body":
+            ok = body == nil
+            body =
+                value.kind != .string
+                ? nil : value.hasEscapes ? scanner.decodedBytes(value) : Array(scanner.content(value))
+        case "body64":
+            ok = body == nil
+            body = text().flatMap { Data(base64Encoded: $0) }.map(Array.init)
+        default:
+            return "unknown field \(String(reflecting: name))"
+        }
+        guard ok else { return "field \(String(reflecting: name)) appears twice" }
+        return nil
+    }
+
+    /// The entry, or what is missing or malformed.
+    func entry() -> Result<LogEntry, ChecksummedLine.Damage> {
+        guard let log, let name = try? LogName(validating: log) else { return failure("no valid \"log\" field") }
+        guard let seq, seq > 0 else { return failure("no \"seq\" field that is an integer above 0") }
+        guard let ts else { return failure("no \"ts\" field that is an unsigned integer") }
+        guard let id, !id.isEmpty else { return failure("no \"id\" field that is a non-empty string") }
+        guard let creator else { return failure("no \"creator\" field that is a string") }
+        guard let body else { return failure("no \"body\" string or \"body64\" base64 field") }
+        return .success(LogEntry(log: name, id: id, creator: creator, body: body, seq: seq, ts: ts))
+    }
+
+    private func failure(_ reason: String) -> Result<LogEntry, ChecksummedLine.Damage> {
+        .failure(ChecksummedLine.Damage(reason: reason))
+    }
+
+    /// The value of a plain unsigned integer (digits only, no leading zero), or `nil`.
+    private static func unsigned(_ digits: UnsafeRawBufferPointer) -> UInt64? {
+        guard !digits.isEmpty, digits.count == 1 || digits[0] != UInt8(ascii: "0") else { return nil }
+        var value: UInt64 = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
         }
         return value
     }
