@@ -47,6 +47,7 @@ enum JournalRecovery {
         var state = LogBookState()
         var report = JournalRecoveryReport()
         var damaged: [JournalDamage] = []
+        var names: [String: LogName] = [:]
         var expected = 1
         for number in numbers {
             while expected < number {
@@ -72,7 +73,7 @@ enum JournalRecovery {
                     break
                 }
                 let line = bytes[start..<newline]
-                if let reason = restore(line, into: &state) {
+                if let reason = restore(line, into: &state, names: &names) {
                     damaged.append(
                         try quarantine(line, segment: number, offset: start, layout: layout, reason: reason))
                 }
@@ -103,10 +104,12 @@ enum JournalRecovery {
     }
 
     /// Restores one line into `state`; returns why it could not be, or `nil`.
-    private static func restore(_ line: ArraySlice<UInt8>, into state: inout LogBookState) -> String? {
+    private static func restore(
+        _ line: ArraySlice<UInt8>, into state: inout LogBookState, names: inout [String: LogName]
+    ) -> String? {
         let entry: LogEntry
         do throws(ChecksummedLine.Damage) {
-            entry = try LogEntry.decodeJournalLine(line)
+            entry = try LogEntry.decodeJournalLine(line, names: &names)
         } catch {
             return error.reason
         }

@@ -43,9 +43,13 @@ extension LogEntry {
     /// writes (in any order), so a line this version does not understand is reported, never
     /// half read. Read with the package's ``JSONScanner`` (no Foundation objects per line).
     ///
+    /// - Parameter names: Log names already validated, by their text: recovery reads the same
+    ///   few logs over and over, and validating a name costs more than reading the rest.
     /// - Throws: the reason the line is not an entry: a frame that does not check out, JSON that
     ///   does not parse, or a missing, repeated, unknown or malformed field.
-    static func decodeJournalLine(_ line: ArraySlice<UInt8>) throws(ChecksummedLine.Damage) -> LogEntry {
+    static func decodeJournalLine(
+        _ line: ArraySlice<UInt8>, names: inout [String: LogName]
+    ) throws(ChecksummedLine.Damage) -> LogEntry {
         let json = try ChecksummedLine.json(of: line)
         let decoded: Result<LogEntry, ChecksummedLine.Damage> = json.withUnsafeBytes { buffer in
             do throws(JSONScanner.SyntaxError) {
@@ -63,7 +67,7 @@ extension LogEntry {
                 }
                 scanner.skipWhitespace()
                 guard scanner.isAtEnd else { return .failure(Damage(reason: "bytes after the JSON object")) }
-                return fields.entry()
+                return fields.entry(names: &names)
             } catch {
                 return .failure(Damage(reason: "malformed JSON: \(error.message)"))
             }
@@ -111,8 +115,11 @@ private struct JournalLineFields {
     }
 
     /// The entry, or what is missing or malformed.
-    func entry() -> Result<LogEntry, ChecksummedLine.Damage> {
-        guard let log, let name = try? LogName(validating: log) else { return failure("no valid \"log\" field") }
+    func entry(names: inout [String: LogName]) -> Result<LogEntry, ChecksummedLine.Damage> {
+        guard let log, let name = names[log] ?? (try? LogName(validating: log)) else {
+            return failure("no valid \"log\" field")
+        }
+        names[log] = name
         guard let seq, seq > 0 else { return failure("no \"seq\" field that is an integer above 0") }
         guard let ts else { return failure("no \"ts\" field that is an unsigned integer") }
         guard let id, !id.isEmpty else { return failure("no \"id\" field that is a non-empty string") }

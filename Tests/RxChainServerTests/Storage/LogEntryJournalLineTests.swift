@@ -19,10 +19,11 @@ import Testing
             log: try LogName(validating: "requests/a-b/to/c_d.e"), id: "id \"with\" \\ and é", creator: "alïce",
             body: body, seq: 42, ts: UInt64.max - 1)
         var bytes: [UInt8] = []
+        var names: [String: LogName] = [:]
         entry.encodeJournalLine(into: &bytes)
         #expect(bytes.last == UInt8(ascii: "\n"))
         #expect(bytes.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil, "one line, whatever the body")
-        #expect(try LogEntry.decodeJournalLine(bytes.dropLast()) == entry)
+        #expect(try LogEntry.decodeJournalLine(bytes.dropLast(), names: &names) == entry)
     }
 
     @Test(arguments: [
@@ -42,8 +43,9 @@ import Testing
         let start = ChecksummedLine.begin(in: &bytes)
         bytes += Array(json.utf8)
         ChecksummedLine.finish(in: &bytes, from: start)
+        var names: [String: LogName] = [:]
         #expect {
-            try LogEntry.decodeJournalLine(bytes.dropLast())
+            try LogEntry.decodeJournalLine(bytes.dropLast(), names: &names)
         } throws: { error in
             (error as? ChecksummedLine.Damage)?.reason.contains(reason) == true
         }
