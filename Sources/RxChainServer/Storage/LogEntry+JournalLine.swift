@@ -8,7 +8,7 @@ extension LogEntry {
     /// one JSON object holding everything the entry is:
     ///
     /// ```
-    /// 5c1e0a9e {"log":"users/alice/actions","seq":1,"ts":1764230400000000,"id":"a1","creator":"alice","body":"{\"done\":true}"}
+    /// b1b8d786 {"log":"users/alice/actions","seq":1,"ts":1764230400000000,"id":"a1","creator":"alice","body":"{\"done\":true}"}
     /// ```
     ///
     /// The body is a JSON string when it is valid UTF-8 (escaped, so it never holds a raw line
