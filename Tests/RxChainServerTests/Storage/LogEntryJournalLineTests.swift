@@ -26,6 +26,20 @@ import Testing
         #expect(try LogEntry.decodeJournalLine(bytes.dropLast(), names: &names) == entry)
     }
 
+    /// The line the README and the doc comment show is a real one.
+    @Test func theDocumentedLineReads() throws {
+        let line =
+            #"b1b8d786 {"log":"users/alice/actions","seq":1,"ts":1764230400000000,"id":"a1","creator":"alice","body":"{\"done\":true}"}"#
+        var names: [String: LogName] = [:]
+        let entry = try LogEntry.decodeJournalLine(ArraySlice(Array(line.utf8)), names: &names)
+        #expect(entry.log.description == "users/alice/actions")
+        #expect((entry.id, entry.creator, entry.seq, entry.ts) == ("a1", "alice", 1, 1_764_230_400_000_000))
+        #expect(entry.body == Array(#"{"done":true}"#.utf8))
+        var encoded: [UInt8] = []
+        entry.encodeJournalLine(into: &encoded)
+        #expect(encoded == Array((line + "\n").utf8))
+    }
+
     @Test(arguments: [
         (#"{"log":"a/b","seq":1,"ts":2,"id":"x","creator":"u","body":"{}","extra":1}"#, "unknown field \"extra\""),
         (#"{"log":"a/b","seq":1,"ts":2,"id":"x","creator":"u"}"#, "no \"body\""),
