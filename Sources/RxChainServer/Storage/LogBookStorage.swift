@@ -18,14 +18,14 @@ import RxChain
 /// is really on disk.
 final class LogBookStorage: Sendable {
     /// An append waiting for the commit that makes `position` durable.
-    private struct AppendWaiter: Sendable {
+    struct AppendWaiter: Sendable {
         var position: Int
         var result: AppendResult
         var deliver: @Sendable (Result<AppendResult, LogAppendError>) -> Void
     }
 
     /// A ``LogBook/waitForEntries(afterTimestamp:)`` call, by id.
-    private enum EntryWaiter: Sendable {
+    enum EntryWaiter: Sendable {
         /// Registered before it suspended; cancellation may come first.
         case allocated
         case waiting(after: UInt64, continuation: CheckedContinuation<Void, Never>)
@@ -33,13 +33,13 @@ final class LogBookStorage: Sendable {
         case cancelled
     }
 
-    private enum Phase: Sendable {
+    enum Phase: Sendable {
         case open
         case closing
         case closed
     }
 
-    private struct Locked: Sendable {
+    struct Locked: Sendable {
         var book: LogBookState
         /// How many of the accepted entries the committer has taken to write.
         var handedCount: Int
@@ -54,18 +54,18 @@ final class LogBookStorage: Sendable {
     }
 
     /// What the committer does next.
-    private enum CommitterStep {
+    enum CommitterStep {
         case sleep
         case write([LogEntry], through: Int)
         case stop
     }
 
     /// A `Lock` (a `Mutex` the thread sanitizer can follow), since the committer is a thread of its own.
-    private let state: Lock<Locked>
+    let state: Lock<Locked>
     private let clock: @Sendable () -> UInt64
     /// Whether a committer thread writes a journal (`false`: the book lives in memory).
-    private let isDurable: Bool
-    private let wakeup = DispatchSemaphore(value: 0)
+    let isDurable: Bool
+    let wakeup = DispatchSemaphore(value: 0)
     /// What recovery found, for a durable book.
     let recoveryReport: JournalRecoveryReport?
 
@@ -159,66 +159,6 @@ final class LogBookStorage: Sendable {
         state.withLock { body($0.book) }
     }
 
-    // MARK: Waiting for entries
-
-    /// Returns once a durable entry with a `ts` greater than `timestamp` exists, the book is
-    /// closed, or the calling task is cancelled.
-    func waitForEntries(afterTimestamp timestamp: UInt64) async {
-        let id = state.withLock { locked in
-            let id = locked.nextEntryWaiterID
-            locked.nextEntryWaiterID += 1
-            locked.entryWaiters[id] = .allocated
-            return id
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { locked in
-                    let isClosed = if case .closed = locked.phase { true } else { false }
-                    guard case .allocated? = locked.entryWaiters[id], !isClosed,
-                        locked.book.lastDurableTimestamp <= timestamp
-                    else {
-                        locked.entryWaiters[id] = nil
-                        return true
-                    }
-                    locked.entryWaiters[id] = .waiting(after: timestamp, continuation: continuation)
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let continuation: CheckedContinuation<Void, Never>? = state.withLock { locked in
-                switch locked.entryWaiters[id] {
-                case .allocated?:
-                    locked.entryWaiters[id] = .cancelled
-                    return nil
-                case .waiting(_, let continuation)?:
-                    locked.entryWaiters[id] = nil
-                    return continuation
-                case .cancelled?, nil:
-                    return nil
-                }
-            }
-            continuation?.resume()
-        }
-    }
-
-    /// Removes the waiters whose condition now holds (every waiter once the book is closed).
-    private static func takeSatisfiedEntryWaiters(_ locked: inout Locked) -> [CheckedContinuation<Void, Never>] {
-        let isClosed = if case .closed = locked.phase { true } else { false }
-        let last = locked.book.lastDurableTimestamp
-        var ready: [CheckedContinuation<Void, Never>] = []
-        for (id, waiter) in locked.entryWaiters {
-            guard case .waiting(let after, let continuation) = waiter, isClosed || after < last else { continue }
-            locked.entryWaiters[id] = nil
-            ready.append(continuation)
-        }
-        return ready
-    }
-
-    private func resumeEntryWaiters(_ continuations: [CheckedContinuation<Void, Never>]) {
-        for continuation in continuations { continuation.resume() }
-    }
-
     // MARK: Closing
 
     /// Stops accepting appends, lets the committer write and sync what was accepted, stops it,
@@ -254,74 +194,5 @@ final class LogBookStorage: Sendable {
         case .wait(let wakeCommitter):
             if wakeCommitter { wakeup.signal() }
         }
-    }
-
-    // MARK: Committer thread
-
-    private func runCommitter(_ writer: JournalWriter) {
-        while true {
-            let step: CommitterStep = state.withLock { locked in
-                if locked.failure == nil, locked.handedCount < locked.book.entries.count {
-                    let batch = Array(locked.book.entries[locked.handedCount...])
-                    locked.handedCount = locked.book.entries.count
-                    return .write(batch, through: locked.handedCount)
-                }
-                if case .closing = locked.phase { return .stop }
-                locked.committerAsleep = true
-                return .sleep
-            }
-            switch step {
-            case .sleep:
-                wakeup.wait()
-            case .write(let batch, let through):
-                commit(batch, through: through, with: writer)
-            case .stop:
-                writer.close()
-                let (closeWaiters, entryWaiters) = state.withLock { locked in
-                    locked.phase = .closed
-                    let closeWaiters = locked.closeWaiters
-                    locked.closeWaiters = []
-                    return (closeWaiters, Self.takeSatisfiedEntryWaiters(&locked))
-                }
-                resumeEntryWaiters(entryWaiters)
-                for completion in closeWaiters { completion(.success(())) }
-                return
-            }
-        }
-    }
-
-    private func commit(_ batch: [LogEntry], through: Int, with writer: JournalWriter) {
-        do throws(LogStoreError) {
-            try writer.append(batch)
-            try writer.sync()
-        } catch {
-            // Best effort: the book refuses appends from now on whatever the cut does.
-            try? writer.cut()
-            failed(error)
-            return
-        }
-        let (appends, entries) = state.withLock { locked in
-            locked.book.markDurable(through: through)
-            var ready: [AppendWaiter] = []
-            locked.appendWaiters.removeAll { waiter in
-                guard waiter.position < through else { return false }
-                ready.append(waiter)
-                return true
-            }
-            return (ready, Self.takeSatisfiedEntryWaiters(&locked))
-        }
-        resumeEntryWaiters(entries)
-        for waiter in appends { waiter.deliver(.success(waiter.result)) }
-    }
-
-    /// A write or `fsync` failed: fail every waiting append and refuse later ones.
-    private func failed(_ error: LogStoreError) {
-        let waiters = state.withLock { locked in
-            locked.failure = error
-            let waiters = locked.appendWaiters
-            locked.appendWaiters = []
-            return waiters
-        }
-        for waiter in waiters { waiter.deliver(.failure(.storageFailed(error))) }
     }
 }
