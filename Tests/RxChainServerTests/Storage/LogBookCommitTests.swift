@@ -1,6 +1,7 @@
 import Foundation
-import RxChainServer
 import Testing
+
+@testable import RxChainServer
 
 /// Group commit under concurrency: many tasks appending at once get one total order, each
 /// answer only once its entry is durable, and the change feed's waiters wake after commits.
@@ -106,12 +107,15 @@ import Testing
         await book.close()
     }
 
-    @Test func aCancelledWaiterReturnsAndTheBookStillServesOthers() async throws {
+    @Test func aCancelledWaiterReturnsAndLeavesNothingBehind() async throws {
         let book = LogBook()
         let first = try await book.append(to: names[0], id: "a", body: [], creator: "alice")
+        // Cancelled while it waits: it returns, and its registration is gone.
         let waiter = Task { await book.waitForEntries(afterTimestamp: first.ts) }
+        while registeredWaiters(book) == 0 { await Task.yield() }
         waiter.cancel()
         await waiter.value
+        #expect(registeredWaiters(book) == 0)
         // Cancelled before it ever waited: it returns as well.
         let early = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -119,10 +123,19 @@ import Testing
             return Task.isCancelled
         }
         #expect(await early.value)
+        #expect(registeredWaiters(book) == 0)
+        // The book still serves the next waiter.
         let next = Task { await book.waitForEntries(afterTimestamp: first.ts) }
+        while registeredWaiters(book) == 0 { await Task.yield() }
         try await book.append(to: names[0], id: "b", body: [], creator: "alice")
         await next.value
+        #expect(registeredWaiters(book) == 0)
         #expect(book.entries(afterTimestamp: first.ts).map(\.id) == ["b"])
+    }
+
+    /// How many `waitForEntries` calls the book holds (waiting, or marked cancelled).
+    private func registeredWaiters(_ book: LogBook) -> Int {
+        book.storage.state.withLock { $0.entryWaiters.count }
     }
 
     @Test func closingWakesEveryWaiter() async throws {
