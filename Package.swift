@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
         .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
         .executableTarget(
-            name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),
+            name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
         .testTarget(name: "RxChainTests", dependencies: ["RxChain", "RxChainScenarios", "Signals", "RxChainTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),

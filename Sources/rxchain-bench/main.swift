@@ -24,9 +24,15 @@ let usage = """
                    device from its local file against a full replay (--lines N[,N…], default 10000,1000000);
                    sync --remote s3://bucket/prefix/ [--endpoint URL]: the same sync against S3, for the
                    single-object and the segmented layout, against one PUT+GET of 100 lines
+      server-journal-append
+                   durable LogBook appends from 50 concurrent tasks in one process (group commit)
+                   against one write+fsync per line
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
+      server-journal-append --dir DIR --count N [--tasks T]
+                 append N entries from T tasks to the LogBook in DIR, printing
+                 "acknowledged <id> <seq> <ts>" per answer; exits 1 after the first refusal
       remote-append --file <playbook> --count <n> --tag <tag>
                  append n lines to a DirectoryRemote playbook, one conditional append each,
                  retrying conflicts (the multi-process race test runs several at once)
@@ -68,6 +74,9 @@ case "sync":
     } else {
         await SyncBenchmark.run(report: report, arguments: options)
     }
+case "server-journal-append":
+    let status = await ServerJournalBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
 case "remote-append":
     await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))
 case "help", "--help", "-h":

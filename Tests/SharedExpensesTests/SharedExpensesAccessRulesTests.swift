@@ -32,7 +32,7 @@ import Testing
     {
         let log = log ?? operations
         guard try await access.decide(user: user, operation: .append, log: log).isAllowed else { return nil }
-        try book.append(to: log, id: id, body: body, creator: user)
+        try await book.append(to: log, id: id, body: body, creator: user)
         return try await access.appendAccepted(to: log, id: id, body: body, creator: user)
     }
 

@@ -1,5 +1,5 @@
 /// How ``SystemFile`` opens a file: for reading, writing or both.
-enum FileAccess {
+package enum FileAccess {
     /// `O_RDONLY`.
     case readOnly
     /// `O_WRONLY`.

@@ -8,16 +8,16 @@
 /// > Important: ``acquire(_:waitingAtMost:)`` blocks while it waits. Call it only from a
 /// > dedicated thread or queue (the queue's writer thread, a remote's queue), never from a
 /// > task on the Swift concurrency pool.
-struct FileLock<Failure: SystemCallError> {
+package struct FileLock<Failure: SystemCallError> {
     /// The open lock file, for a holder that records something in it (the queue writes its pid).
-    let file: SystemFile<Failure>
+    package let file: SystemFile<Failure>
 
     /// Takes the lock on `path`, polling with a growing pause while another descriptor holds
     /// it, for at most `timeout` (one attempt when it is zero).
     ///
     /// - Returns: the lock, or `nil` when another descriptor still held it after `timeout`.
     /// - Throws: when the lock file cannot be opened or `flock` fails otherwise.
-    static func acquire(_ path: String, waitingAtMost timeout: Duration) throws(Failure) -> FileLock? {
+    package static func acquire(_ path: String, waitingAtMost timeout: Duration) throws(Failure) -> FileLock? {
         let file = try SystemFile<Failure>.open(path, .readWrite, .create)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -45,7 +45,7 @@ struct FileLock<Failure: SystemCallError> {
     /// Releases the lock. Unlocks explicitly before closing: a child process forked but not
     /// yet exec'ed shares the open file description, and closing alone would leave the lock
     /// held until that child execs.
-    func release() {
+    package func release() {
         _ = systemUnlock(file.descriptor)
         file.close()
     }

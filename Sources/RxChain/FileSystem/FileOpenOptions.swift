@@ -1,15 +1,17 @@
 /// What else ``SystemFile`` does when it opens a file (`O_CLOEXEC` is always set).
-struct FileOpenOptions: OptionSet {
-    let rawValue: Int
+package struct FileOpenOptions: OptionSet {
+    package let rawValue: Int
+
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// `O_CREAT`: creates the file when it does not exist.
-    static var create: FileOpenOptions { FileOpenOptions(rawValue: 1 << 0) }
+    package static var create: FileOpenOptions { FileOpenOptions(rawValue: 1 << 0) }
     /// `O_EXCL`: with ``create``, fails with `EEXIST` when the file exists.
-    static var exclusive: FileOpenOptions { FileOpenOptions(rawValue: 1 << 1) }
+    package static var exclusive: FileOpenOptions { FileOpenOptions(rawValue: 1 << 1) }
     /// `O_TRUNC`: empties the file.
-    static var truncate: FileOpenOptions { FileOpenOptions(rawValue: 1 << 2) }
+    package static var truncate: FileOpenOptions { FileOpenOptions(rawValue: 1 << 2) }
     /// `O_APPEND`: every sequential write goes to the end of the file, atomically.
-    static var append: FileOpenOptions { FileOpenOptions(rawValue: 1 << 3) }
+    package static var append: FileOpenOptions { FileOpenOptions(rawValue: 1 << 3) }
     /// `O_DIRECTORY`: fails unless the path names a directory.
-    static var directory: FileOpenOptions { FileOpenOptions(rawValue: 1 << 4) }
+    package static var directory: FileOpenOptions { FileOpenOptions(rawValue: 1 << 4) }
 }

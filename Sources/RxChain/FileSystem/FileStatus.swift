@@ -1,21 +1,21 @@
 /// What `stat` says about a file: the few fields RxChain reads.
-struct FileStatus: Equatable {
+package struct FileStatus: Equatable {
     /// The size in bytes.
-    var size: Int
-    var isRegularFile: Bool
-    var isDirectory: Bool
+    package var size: Int
+    package var isRegularFile: Bool
+    package var isDirectory: Bool
     /// The device and inode, which together name the file (two paths to one file share them).
-    var device: UInt64
-    var inode: UInt64
+    package var device: UInt64
+    package var inode: UInt64
 
     /// The status of the file `path` names (symbolic links followed), or `nil` with
     /// ``systemErrno`` saying why.
-    init?(path: String) {
+    package init?(path: String) {
         guard let status = systemStatus(path: path) else { return nil }
         self = status
     }
 
-    init(size: Int, isRegularFile: Bool, isDirectory: Bool, device: UInt64, inode: UInt64) {
+    package init(size: Int, isRegularFile: Bool, isDirectory: Bool, device: UInt64, inode: UInt64) {
         self.size = size
         self.isRegularFile = isRegularFile
         self.isDirectory = isDirectory
@@ -24,7 +24,7 @@ struct FileStatus: Equatable {
     }
 
     /// Whether both name the same file.
-    func isSameFile(as other: FileStatus) -> Bool {
+    package func isSameFile(as other: FileStatus) -> Bool {
         device == other.device && inode == other.inode
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 extension SystemFile {
     /// Where the bytes of ``append(_:landed:)`` went.
-    struct Placement: Equatable {
+    package struct Placement: Equatable {
         /// The offset of the first byte written.
-        var start: Int
+        package var start: Int
         /// The offset just after the last byte written.
-        var end: Int
+        package var end: Int
         /// Whether every piece landed right after the previous one (`false`: another
         /// writer's bytes came between two pieces of a write the kernel split).
-        var isContiguous: Bool
+        package var isContiguous: Bool
     }
 
     /// Writes all of `data` at the end of a file opened with ``FileOpenOptions/append``, and reports
@@ -19,7 +19,7 @@ extension SystemFile {
     /// respect to other writers of the file, so this never writes over bytes another
     /// program appended meanwhile (a positioned `pwrite` at a length read earlier would);
     /// the caller compares `landed` with where it expected the bytes.
-    func append(_ data: Data, landed: inout Placement?) throws(Failure) {
+    package func append(_ data: Data, landed: inout Placement?) throws(Failure) {
         let result: Result<Void, Failure> = data.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
@@ -52,7 +52,7 @@ extension SystemFile {
     }
 
     /// The length of the longest prefix of the first `size` bytes that ends in `"\n"`.
-    func completeLinesLength(size: Int) throws(Failure) -> Int {
+    package func completeLinesLength(size: Int) throws(Failure) -> Int {
         let block = 4096
         var end = size
         while end > 0 {

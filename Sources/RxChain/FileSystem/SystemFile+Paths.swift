@@ -5,7 +5,7 @@ extension SystemFile {
     ///
     /// Only a missing file (`ENOENT`) is `nil`; anything else that stops the read (access
     /// denied, a directory in its place, an I/O error) throws, with `operation` naming it.
-    static func contentsIfExists(_ path: String, operation: String) throws(Failure) -> Data? {
+    package static func contentsIfExists(_ path: String, operation: String) throws(Failure) -> Data? {
         guard let file = try openIfExists(path, .readOnly, operation: operation) else { return nil }
         defer { file.close() }
         let status = try file.status(operation: operation)
@@ -21,7 +21,7 @@ extension SystemFile {
     ///
     /// A secret passes `mode: 0o600`; the temporary file is removed first, so an old one with
     /// wider permissions is never reused.
-    static func replaceAtomically(
+    package static func replaceAtomically(
         _ path: String, with bytes: Data, directory: String, mode: UInt32 = 0o644
     ) throws(Failure) {
         let temporary = path + ".tmp"
@@ -40,7 +40,7 @@ extension SystemFile {
     }
 
     /// Flushes a directory's entries (new names, renames, removals) to stable storage.
-    static func syncDirectory(_ path: String) throws(Failure) {
+    package static func syncDirectory(_ path: String) throws(Failure) {
         let directory = try open(path, .readOnly, .directory)
         defer { directory.close() }
         try directory.sync()
@@ -48,7 +48,7 @@ extension SystemFile {
 
     /// Creates `path` and any missing parent directories, each durably (its parent is fsynced),
     /// new ones with `mode` (less the umask).
-    static func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(Failure) {
+    package static func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(Failure) {
         if FileStatus(path: path) != nil { return }
         var parent = "/"
         for component in path.split(separator: "/") {
@@ -63,12 +63,12 @@ extension SystemFile {
     }
 
     /// Renames `from` to `to`, replacing `to` atomically (not durable until the directory is synced).
-    static func rename(_ from: String, to: String) throws(Failure) {
+    package static func rename(_ from: String, to: String) throws(Failure) {
         if systemRename(from, to) != 0 { throw .systemCall("rename to \(to)", failedOn: from, errno: systemErrno) }
     }
 
     /// Removes `path` if it exists; returns whether it did (not durable until the directory is synced).
-    static func removeIfPresent(_ path: String) throws(Failure) -> Bool {
+    package static func removeIfPresent(_ path: String) throws(Failure) -> Bool {
         if systemUnlink(path) == 0 { return true }
         let code = systemErrno
         if code == Errno.noSuchFileOrDirectory { return false }
@@ -78,7 +78,7 @@ extension SystemFile {
 
 extension SystemFile {
     /// The whole file, read with `read` to its end, or `nil` when it does not exist.
-    static func readAllIfExists(_ path: String) throws(Failure) -> [UInt8]? {
+    package static func readAllIfExists(_ path: String) throws(Failure) -> [UInt8]? {
         guard let file = try openIfExists(path, .readOnly) else { return nil }
         defer { file.close() }
         return try file.readToEnd()

@@ -10,12 +10,12 @@ import Foundation
 ///
 /// > Important: Every call blocks. Call them only from a dedicated thread or queue, never
 /// > from a task on the Swift concurrency pool.
-struct SystemFile<Failure: SystemCallError> {
-    let descriptor: Int32
-    let path: String
+package struct SystemFile<Failure: SystemCallError> {
+    package let descriptor: Int32
+    package let path: String
 
     /// Opens `path`; a failure (also a missing file) names `operation`.
-    static func open(
+    package static func open(
         _ path: String, _ access: FileAccess, _ options: FileOpenOptions = [], mode: UInt32 = 0o644,
         operation: String = "open"
     ) throws(Failure) -> SystemFile {
@@ -27,7 +27,7 @@ struct SystemFile<Failure: SystemCallError> {
     }
 
     /// Opens `path`, or returns `nil` when it does not exist; a failure names `operation`.
-    static func openIfExists(
+    package static func openIfExists(
         _ path: String, _ access: FileAccess, _ options: FileOpenOptions = [], operation: String = "open"
     ) throws(Failure) -> SystemFile? {
         do throws(OpenFailure) {
@@ -42,9 +42,11 @@ struct SystemFile<Failure: SystemCallError> {
     /// Opens `path`, creating it if it does not exist, and says whether this call created it
     /// (`O_CREAT | O_EXCL` first, so two processes never both believe they made the file).
     /// The caller fsyncs the directory when `created` is `true`.
-    static func openCreating(_ path: String, _ access: FileAccess, _ options: FileOpenOptions = []) throws(Failure) -> (
-        file: SystemFile, created: Bool
-    ) {
+    package static func openCreating(_ path: String, _ access: FileAccess, _ options: FileOpenOptions = [])
+        throws(Failure) -> (
+            file: SystemFile, created: Bool
+        )
+    {
         while true {
             do throws(OpenFailure) {
                 return (try openReportingErrno(path, access, options.union([.create, .exclusive])), true)
@@ -59,17 +61,17 @@ struct SystemFile<Failure: SystemCallError> {
 
     /// Closes the descriptor (an error of `close` is not reported: the data was either
     /// synced already or is not promised).
-    func close() {
+    package func close() {
         _ = systemClose(descriptor)
     }
 
     /// The file's size in bytes.
-    func size() throws(Failure) -> Int {
+    package func size() throws(Failure) -> Int {
         try status().size
     }
 
     /// What `fstat` says about the open file.
-    func status(operation: String = "stat") throws(Failure) -> FileStatus {
+    package func status(operation: String = "stat") throws(Failure) -> FileStatus {
         guard let status = systemStatus(descriptor) else {
             throw .systemCall(operation, failedOn: path, errno: systemErrno)
         }
@@ -77,13 +79,13 @@ struct SystemFile<Failure: SystemCallError> {
     }
 
     /// Whether `path` names this open file (`nil` when either cannot be looked up).
-    func isSameFile(as path: String) -> Bool? {
+    package func isSameFile(as path: String) -> Bool? {
         guard let open = systemStatus(descriptor), let named = FileStatus(path: path) else { return nil }
         return open.isSameFile(as: named)
     }
 
     /// Up to `count` bytes from `offset` (fewer only at the end of the file), with `pread`.
-    func read(count: Int, at offset: Int) throws(Failure) -> Data {
+    package func read(count: Int, at offset: Int) throws(Failure) -> Data {
         var data = Data(count: count)
         var done = 0
         let result: Result<Void, Failure> = data.withUnsafeMutableBytes { buffer in
@@ -106,7 +108,7 @@ struct SystemFile<Failure: SystemCallError> {
 
     /// Reads into `buffer` from the descriptor's offset with `read`; returns how many bytes
     /// came (0 only at the end of the file, or for an empty buffer).
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
         guard let start = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let count = systemRead(descriptor, start, buffer.count)
@@ -118,7 +120,7 @@ struct SystemFile<Failure: SystemCallError> {
 
     /// Everything from the descriptor's offset to the end of the file, read with `read` in
     /// chunks (so a file that grows meanwhile is read to its new end).
-    func readToEnd() throws(Failure) -> [UInt8] {
+    package func readToEnd() throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -132,7 +134,7 @@ struct SystemFile<Failure: SystemCallError> {
     }
 
     /// Writes all of `bytes` at `offset` with `pwrite`.
-    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(Failure) {
+    package func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(Failure) {
         var done = 0
         while done < bytes.count {
             let written = systemPwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, offset + done)
@@ -148,7 +150,7 @@ struct SystemFile<Failure: SystemCallError> {
     }
 
     /// Writes all of `data` at `offset` with `pwrite`.
-    func write(_ data: Data, at offset: Int) throws(Failure) {
+    package func write(_ data: Data, at offset: Int) throws(Failure) {
         let result: Result<Void, Failure> = data.withUnsafeBytes { buffer in
             Result { () throws(Failure) in try write(buffer, at: offset) }
         }
@@ -157,7 +159,7 @@ struct SystemFile<Failure: SystemCallError> {
 
     /// Writes all of `bytes` at the descriptor's offset (at the end, under ``FileOpenOptions/append``),
     /// continuing after short writes.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         var done = 0
         while done < bytes.count {
             let written = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
@@ -172,7 +174,7 @@ struct SystemFile<Failure: SystemCallError> {
     }
 
     /// Writes all of `bytes` at the descriptor's offset (at the end, under ``FileOpenOptions/append``).
-    func write(_ bytes: [UInt8]) throws(Failure) {
+    package func write(_ bytes: [UInt8]) throws(Failure) {
         let result: Result<Void, Failure> = bytes.withUnsafeBytes { buffer in
             Result { () throws(Failure) in try write(buffer) }
         }
@@ -180,7 +182,7 @@ struct SystemFile<Failure: SystemCallError> {
     }
 
     /// Cuts (or extends) the file to `length` bytes.
-    func truncate(to length: Int) throws(Failure) {
+    package func truncate(to length: Int) throws(Failure) {
         while systemFtruncate(descriptor, length) != 0 {
             let code = systemErrno
             if code != Errno.interrupted { throw .systemCall("ftruncate", failedOn: path, errno: code) }
@@ -191,7 +193,7 @@ struct SystemFile<Failure: SystemCallError> {
     ///
     /// A failure is thrown and must not be answered with another `sync()` that is then
     /// trusted: what the failed one covered may be lost although a later one succeeds.
-    func sync() throws(Failure) {
+    package func sync() throws(Failure) {
         while systemFsync(descriptor) != 0 {
             let code = systemErrno
             if code != Errno.interrupted { throw .systemCall("fsync", failedOn: path, errno: code) }

@@ -16,7 +16,7 @@
 // the call returns; read ``systemErrno`` right after a failure, before anything else runs.
 
 /// The calling thread's `errno`.
-var systemErrno: Int32 { errno }
+package var systemErrno: Int32 { errno }
 
 /// `open(2)` with `O_CLOEXEC` always added: no descriptor leaks into a child process.
 func systemOpen(_ path: String, _ access: FileAccess, _ options: FileOpenOptions, mode: UInt32) -> Int32 {
@@ -112,7 +112,7 @@ func systemSleep(microseconds: Int64) { _ = usleep(useconds_t(max(1, microsecond
 func systemProcessID() -> Int32 { getpid() }
 
 /// `strerror(3)`: the system's description of `code` (`"No such file or directory"`).
-func systemErrorMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
+package func systemErrorMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
 
 /// Whether `count` bytes at `lhs` and `rhs` are the same (`memcmp(3)` is 0).
 @inlinable
@@ -143,29 +143,29 @@ extension FileStatus {
 }
 
 /// The `errno` values RxChain tells apart, by name.
-enum Errno {
+package enum Errno {
     /// `EINTR`: a signal interrupted the call; it did nothing and may be made again.
-    static let interrupted: Int32 = EINTR
+    package static let interrupted: Int32 = EINTR
     /// `ENOENT`.
-    static let noSuchFileOrDirectory: Int32 = ENOENT
+    package static let noSuchFileOrDirectory: Int32 = ENOENT
     /// `EEXIST`.
-    static let fileExists: Int32 = EEXIST
+    package static let fileExists: Int32 = EEXIST
     /// `EIO`.
-    static let ioError: Int32 = EIO
+    package static let ioError: Int32 = EIO
     /// `EISDIR`.
-    static let isDirectory: Int32 = EISDIR
+    package static let isDirectory: Int32 = EISDIR
     /// `ENOTDIR`.
-    static let notDirectory: Int32 = ENOTDIR
+    package static let notDirectory: Int32 = ENOTDIR
     /// `EINVAL`.
-    static let invalidArgument: Int32 = EINVAL
+    package static let invalidArgument: Int32 = EINVAL
     /// `EACCES`.
-    static let permissionDenied: Int32 = EACCES
+    package static let permissionDenied: Int32 = EACCES
     /// `EPERM`.
-    static let notPermitted: Int32 = EPERM
+    package static let notPermitted: Int32 = EPERM
     /// `EROFS`.
-    static let readOnlyFileSystem: Int32 = EROFS
+    package static let readOnlyFileSystem: Int32 = EROFS
     /// `ELOOP`.
-    static let tooManySymbolicLinks: Int32 = ELOOP
+    package static let tooManySymbolicLinks: Int32 = ELOOP
     /// `EWOULDBLOCK`: a non-blocking call would have had to wait (a lock held elsewhere).
-    static let wouldBlock: Int32 = EWOULDBLOCK
+    package static let wouldBlock: Int32 = EWOULDBLOCK
 }

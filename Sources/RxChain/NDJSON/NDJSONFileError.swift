@@ -63,7 +63,7 @@ public struct NDJSONFileError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension NDJSONFileError: SystemCallError {
     /// ``posix(_:_:path:)``.
-    static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> NDJSONFileError {
+    package static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> NDJSONFileError {
         posix(code, operation, path: path)
     }
 }

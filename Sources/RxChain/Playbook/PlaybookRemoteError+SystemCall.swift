@@ -1,7 +1,8 @@
 extension PlaybookRemoteError: SystemCallError {
     /// ``posix(_:_:_:)``: `ENOENT` is ``notFound(location:)``, access errors are
     /// ``permissionDenied(location:operation:)``, the rest ``io(location:operation:errno:)``.
-    static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> PlaybookRemoteError {
+    package static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> PlaybookRemoteError
+    {
         posix(code, operation, path)
     }
 }

@@ -3,10 +3,7 @@ import Foundation
 extension QueueLogEntry {
     /// Appends this entry's line, newline included, to `buffer`.
     func encode(into buffer: inout [UInt8]) {
-        let start = buffer.count
-        for _ in 0..<8 { buffer.append(UInt8(ascii: "0")) }
-        buffer.append(UInt8(ascii: " "))
-        let jsonStart = buffer.count
+        let start = ChecksummedLine.begin(in: &buffer)
         switch self {
         case .header(let version, let nextSeq, let deviceID):
             buffer.append(contentsOf: #"{"kind":"header","version":"#.utf8)
@@ -52,30 +49,16 @@ extension QueueLogEntry {
             }
         }
         buffer.append(UInt8(ascii: "}"))
-        let crc = buffer.withUnsafeBytes {
-            CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[jsonStart...]))
-        }
-        for index in 0..<8 {
-            let nibble = UInt8((crc >> (28 - 4 * UInt32(index))) & 0xF)
-            buffer[start + index] = Self.hexDigits[Int(nibble)]
-        }
-        buffer.append(UInt8(ascii: "\n"))
+        ChecksummedLine.finish(in: &buffer, from: start)
     }
 
     /// Decodes one line (without its newline).
     static func decode(_ line: some Collection<UInt8>) throws(QueueLineDefect) -> QueueLogEntry {
-        let bytes = Array(line)
-        guard bytes.count > 9, bytes[8] == UInt8(ascii: " ") else {
-            throw .damaged("no checksum (expected '<crc32 hex8> <json>')")
-        }
-        guard let stored = UInt32(String(decoding: bytes[0..<8], as: UTF8.self), radix: 16) else {
-            throw .damaged("checksum is not 8 hex digits")
-        }
-        let json = bytes[9...]
-        let actual = CRC32.checksum(json)
-        guard stored == actual else {
-            throw .damaged(
-                "checksum mismatch (stored \(hex(stored)), computed \(hex(actual)))")
+        let json: ArraySlice<UInt8>
+        do throws(ChecksummedLine.Damage) {
+            json = try ChecksummedLine.json(of: ArraySlice(line))
+        } catch {
+            throw .damaged(error.reason)
         }
         let parsed = try? JSONSerialization.jsonObject(with: Data(json), options: [])
         guard let object = parsed as? [String: Any] else { throw .damaged("not a JSON object") }
@@ -131,13 +114,7 @@ extension QueueLogEntry {
         !id.isEmpty && !id.contains(where: \.isNewline)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
     private static let payloadMarker = Array(#","payload":"#.utf8)
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
-    }
 
     private static func unsigned(_ object: [String: Any], _ field: String) throws(QueueLineDefect) -> UInt64 {
         guard let number = object[field] as? NSNumber, let value = UInt64(number.stringValue) else {

@@ -1,6 +1,6 @@
 extension SyncQueueError: SystemCallError {
     /// ``io(operation:path:errno:)``.
-    static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> SyncQueueError {
+    package static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> SyncQueueError {
         .io(operation: operation, path: path, errno: code)
     }
 }

@@ -66,7 +66,7 @@ extension AccessControl {
     /// This is the one place the access control writes to the book.
     func append(_ record: FamilyRecord, id: String, by creator: String) async throws(AccessError) {
         do throws(LogAppendError) {
-            try book.append(to: FamilyRecord.log, id: id, body: record.body, creator: creator)
+            try await book.append(to: FamilyRecord.log, id: id, body: record.body, creator: creator)
         } catch {
             throw .log(error)
         }

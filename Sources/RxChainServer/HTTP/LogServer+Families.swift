@@ -53,8 +53,8 @@ extension LogServer {
 
     /// `GET /ready`: 200 while storage takes writes; 503 once it refused to (a failed fsync).
     func ready() throws -> ServerResponse {
-        if let problem = book.storageProblem {
-            throw ServerError.unavailable("storage does not take writes: \(problem)")
+        if let failure = book.storageFailure {
+            throw ServerError.unavailable("storage does not take writes: \(failure)")
         }
         return .json { $0.member("status", "ready") }
     }

@@ -8,6 +8,9 @@ extension LogServer {
     /// not looked at again. Readability is decided when the entry is read, so a revoked member
     /// stops receiving a family's entries at once.
     ///
+    /// Without `after`, the feed starts at the server's current position: it reports what is
+    /// appended from now on (a device syncs first to catch up).
+    ///
     /// Long poll rather than Server-Sent Events: a device's client is Foundation's `URLSession`,
     /// and on Linux (FoundationNetworking) it cannot hand a response's bytes over as they arrive
     /// to `async` code (`bytes(for:)` is unavailable there); a long poll needs only
@@ -15,7 +18,7 @@ extension LogServer {
     /// soon as an entry is durable, so the latency stays one commit plus one response.
     func feed(_ request: ServerRequest) async throws -> ServerResponse {
         let user = try authenticate(request).user
-        var cursor = try queryCount(request, "after") ?? 0
+        var cursor = try queryCount(request, "after") ?? book.lastDurableTimestamp
         let limit = max(
             1, min(try queryCount(request, "limit").map { Int(clamping: $0) } ?? .max, configuration.maximumPageSize))
         let requestedWait = try queryCount(request, "wait").map { Duration.seconds(Int64(clamping: $0)) }
@@ -32,11 +35,23 @@ extension LogServer {
                 continue
             }
             if ContinuousClock.now >= deadline { break }
-            try await book.waitForEntries(afterTimestamp: cursor, until: deadline)
+            try await waitForEntries(after: cursor, until: deadline)
         }
         return .json { object in
             object.member("next", cursor)
             object.member("entries", objects: visible) { LogServer.write($1, includingLog: true, to: &$0) }
         }
+    }
+
+    /// Returns when a durable entry after `cursor` exists or at `deadline`, whichever is first;
+    /// throws `CancellationError` when the request's task is cancelled (a client gone, a shutdown).
+    private func waitForEntries(after cursor: UInt64, until deadline: ContinuousClock.Instant) async throws {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.book.waitForEntries(afterTimestamp: cursor) }
+            group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
+            await group.next()
+            group.cancelAll()
+        }
+        try Task.checkCancellation()
     }
 }

@@ -121,6 +121,8 @@ extension ServerError {
             self.init(status: 409, code: "clash", message: error.description, field: "id")
         case .revisionMismatch(_, let current):
             self.init(status: 409, code: "revision_mismatch", message: error.description, current: current)
+        case .storageFailed, .closed:
+            self = .unavailable(error.description)
         }
     }
 }

@@ -50,34 +50,6 @@ extension ServerError {
     init(_ error: AccountError) { self = .unauthenticated("bad credentials") }
 }
 
-extension LogBook {
-    public struct NewEntry: Sendable {
-        let id: String
-        let body: [UInt8]
-    }
-    var storageProblem: String? { nil }
-    func append(to log: LogName, _ entries: [NewEntry], creator: String, expecting revision: UInt64?)
-        async throws(LogAppendError) -> [AppendResult]
-    {
-        var results: [AppendResult] = []
-        for (index, entry) in entries.enumerated() {
-            results.append(
-                try append(
-                    to: log, id: entry.id, body: entry.body, creator: creator,
-                    expecting: revision.map { $0 + UInt64(index) }))
-        }
-        return results
-    }
-    public func entries(afterTimestamp ts: UInt64, limit: Int) -> [LogEntry] { [] }
-    func waitForEntries(afterTimestamp ts: UInt64, until deadline: ContinuousClock.Instant) async throws {
-        try await Task.sleep(until: deadline)
-    }
-}
-
-extension LogEntry {
-    public var log: LogName { try! LogName(validating: "users/x") }
-}
-
 extension LogServer {
     public static func open(options: ServerOptions, policy: AccessPolicy) throws -> LogServer {
         var configuration = Configuration()
@@ -92,6 +64,8 @@ extension LogServer {
 
 extension LogServer {
     public convenience init(book: LogBook, policy: AccessPolicy, configuration: Configuration = .init()) throws {
-        self.init(book: book, accounts: Accounts(), access: AccessControl(book: book, policy: policy), configuration: configuration)
+        self.init(
+            book: book, accounts: Accounts(), access: AccessControl(book: book, policy: policy),
+            configuration: configuration)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
+import RxChain
 
-/// All of the server's named, append-only logs, held in memory.
+/// All of the server's named, append-only logs: in memory, or durable in a journal on local disk.
 ///
 /// Each log is a sequence of ``LogEntry`` values numbered from 1 without gaps. An append is
 /// idempotent by the entry's id within its log: the same id with the same body and creator again
@@ -25,54 +25,112 @@ import Synchronization
 /// The `creator` is whoever the caller says: the server passes the authenticated user, never a
 /// value read from the client's request.
 ///
-/// > Important: This step keeps logs in memory only; nothing survives the process. The durable
-/// > log store (an append is acknowledged only after it is on disk) is the next step.
+/// ## Durability
 ///
-/// `LogBook` is a `final class` whose state sits behind one `Mutex`, so calls are synchronous,
-/// safe from any thread or task, and each append or read is atomic: it sees every earlier append
-/// whole and no later one. The only code of the caller's that runs while the lock is held is the
-/// injected clock (keep it a plain read).
+/// A book made with ``open(directory:clock:segmentSize:startDespiteDamage:)`` keeps every log in
+/// one append-only journal on disk (see ``JournalRecoveryReport`` for what opening it repairs).
+/// An append is accepted (its `seq` and `ts` fixed) under the book's lock, then waits for the
+/// committer thread, which writes every entry accepted meanwhile in one `write` and one `fsync`
+/// (group commit); ``append(to:id:body:creator:expecting:)`` returns only after that `fsync`
+/// succeeded. Reads, revisions and the change feed see only durable entries, so nothing a reader
+/// saw can vanish in a crash. A failed write or `fsync` fails every waiting append with
+/// ``LogAppendError/storageFailed(_:)``, and the book refuses every later append the same way until
+/// it is reopened. A book made with ``init(clock:)`` keeps everything in memory: each accepted
+/// entry counts as durable at once.
+///
+/// `LogBook` is a `final class` whose state sits behind one lock, so calls are safe from any
+/// thread or task, and each append or read is atomic: it sees every earlier append whole and no
+/// later one. The only code of the caller's that runs while the lock is held is the injected
+/// clock (keep it a plain read). No call blocks a thread of the concurrency pool: disk work runs
+/// on the book's own committer thread.
 public final class LogBook: Sendable {
-    private let state = Mutex(LogBookState())
-    private let clock: @Sendable () -> UInt64
+    let storage: LogBookStorage
 
-    /// Creates an empty book.
+    /// Creates an empty book in memory, for tests and tools: nothing survives the process.
     ///
     /// - Parameter clock: The time source for `ts`, read once per accepted append while the book
     ///   is locked; by default the wall clock in microseconds since 1970.
     public init(clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds) {
-        self.clock = clock
+        storage = LogBookStorage(clock: clock)
     }
 
-    /// Appends an entry to a log, or answers the original of a repeat, or refuses it.
-    ///
-    /// - Parameters:
-    ///   - log: The log to append to; it comes into being with its first entry.
-    ///   - id: The entry's id, unique within the log; not empty.
-    ///   - body: The entry's JSON bytes, compared byte for byte to recognise a repeat.
-    ///   - creator: The authenticated user appending.
-    ///   - revision: `nil` for an unconditional append; otherwise the entry count the log must
-    ///     have for the append to be accepted.
-    /// - Returns: The entry's `seq`, `ts` and `creator`, with `duplicate` set for a repeat.
-    /// - Throws: ``LogAppendError`` when nothing was written: an empty id, a clash, or a revision
-    ///   mismatch (carrying the log's current revision).
+    init(storage: LogBookStorage) {
+        self.storage = storage
+    }
+
+    /// One entry to append: its id and its JSON body.
+    public struct NewEntry: Sendable, Hashable {
+        /// The entry's id (an actionId, operationId or entry id), unique within its log; not empty.
+        public let id: String
+        /// The entry's JSON bytes, compared byte for byte to recognise a repeat.
+        public let body: [UInt8]
+
+        /// Creates an entry to append.
+        public init(id: String, body: [UInt8]) {
+            self.id = id
+            self.body = body
+        }
+    }
+
+    /// Appends an entry to a log, or answers the original of a repeat, or refuses it: a batch of
+    /// one (see ``append(to:_:creator:expecting:)``).
     @discardableResult
     public func append(
         to log: LogName, id: String, body: [UInt8], creator: String, expecting revision: UInt64? = nil
-    ) throws(LogAppendError) -> AppendResult {
-        let result: Result<AppendResult, LogAppendError> = state.withLock { state in
-            do throws(LogAppendError) {
-                let now = clock()
-                return .success(
-                    try state.append(to: log, id: id, body: body, creator: creator, expecting: revision, now: now))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+    ) async throws(LogAppendError) -> AppendResult {
+        try await append(to: log, [NewEntry(id: id, body: body)], creator: creator, expecting: revision)[0]
     }
 
-    /// Reads the entries of a log after a cursor.
+    /// Appends a batch of entries to a log, all or none, in order; entries already in the log
+    /// answer their originals.
+    ///
+    /// Each entry of the batch is either a **repeat** (its id is in the log with the same body and
+    /// creator: it answers the original's `seq` and `ts` with `duplicate` set and adds nothing) or
+    /// **new**; an id in the log with another body or creator is a clash that refuses the whole
+    /// batch. The new entries are added together, in the batch's order, with consecutive `seq`s,
+    /// and only if the log holds exactly `revision` entries when one is given (a batch of repeats
+    /// only answers whatever the revision: a retry after a lost answer learns the original
+    /// positions, not a mismatch). An id twice in one batch is added once.
+    ///
+    /// The entries' `seq` and `ts` are fixed when the book accepts them; the call returns once
+    /// they (and the originals of any repeats) are durable: for a durable book, written and
+    /// `fsync`ed, every entry of the batch in the same commit. Cancelling the calling task does
+    /// not stop an accepted append: it is written and the call returns its answer.
+    ///
+    /// - Parameters:
+    ///   - log: The log to append to; it comes into being with its first entry.
+    ///   - batch: The entries, at least one.
+    ///   - creator: The authenticated user appending.
+    ///   - revision: `nil` for an unconditional append; otherwise the entry count the log must
+    ///     have for the new entries to be accepted.
+    /// - Returns: One answer per entry of `batch`, in its order.
+    /// - Throws: ``LogAppendError``: an empty id, a clash, or a revision mismatch (carrying the
+    ///   log's current revision), when nothing was written; ``LogAppendError/storageFailed(_:)``
+    ///   when the journal failed (the entries may or may not be on disk: retry the same ids after
+    ///   a reopen); ``LogAppendError/closed`` after ``close()``.
+    public func append(
+        to log: LogName, _ batch: [NewEntry], creator: String, expecting revision: UInt64? = nil
+    ) async throws(LogAppendError) -> [AppendResult] {
+        precondition(!batch.isEmpty, "LogBook.append: an empty batch")
+        return try await awaitHandoff {
+            (deliver: @escaping @Sendable (Result<[AppendResult], LogAppendError>) -> Void) in
+            storage.append(to: log, batch, creator: creator, expecting: revision, deliver: deliver)
+        }
+    }
+
+    /// The `ts` of the last durable entry of any log (0 for an empty book): where a change feed
+    /// that starts now begins.
+    public var lastDurableTimestamp: UInt64 {
+        storage.read { $0.lastDurableTimestamp }
+    }
+
+    /// The failure that stopped the journal, if one did: the book then refuses every append
+    /// until it is reopened (the server's `/ready` answers 503).
+    public var storageFailure: LogStoreError? {
+        storage.state.withLock { $0.failure }
+    }
+
+    /// Reads the durable entries of a log after a cursor.
     ///
     /// - Parameters:
     ///   - log: The log to read; a log never written reads as empty at revision 0.
@@ -81,12 +139,40 @@ public final class LogBook: Sendable {
     ///   - limit: The most entries to return; 0 or less returns none.
     /// - Returns: The entries in `seq` order and the cursor to read on from.
     public func read(_ log: LogName, after cursor: UInt64 = 0, limit: Int = 1_000) -> LogPage {
-        state.withLock { $0.read(log, after: cursor, limit: limit) }
+        storage.read { $0.read(log, after: cursor, limit: limit) }
     }
 
-    /// The log's revision: its entry count, which is also the `seq` of its last entry.
+    /// The log's revision: its durable entry count, which is also the `seq` of its last durable
+    /// entry. (A conditional append is checked against every accepted entry, so while appends
+    /// are waiting for their commit it may expect a revision a reader has not seen yet.)
     public func revision(of log: LogName) -> UInt64 {
-        state.withLock { $0.revision(of: log) }
+        storage.read { $0.revision(of: log) }
+    }
+
+    /// Durable entries of every log with a `ts` greater than `timestamp`, in server order
+    /// (increasing `ts`), at most `limit` of them: the change feed's source.
+    public func entries(afterTimestamp timestamp: UInt64, limit: Int = 1_000) -> [LogEntry] {
+        storage.read { $0.entries(afterTimestamp: timestamp, limit: limit) }
+    }
+
+    /// Returns once a durable entry with a `ts` greater than `timestamp` exists (at once if one
+    /// does), once the book is closed, or once the calling task is cancelled.
+    ///
+    /// Every waiter whose condition holds is woken after each commit. Cancellation ends the wait
+    /// at once and leaves nothing behind. A book whose journal failed commits nothing more, so
+    /// its waiters wait for cancellation or ``close()``.
+    public func waitForEntries(afterTimestamp timestamp: UInt64) async {
+        await storage.waitForEntries(afterTimestamp: timestamp)
+    }
+
+    /// Stops accepting appends (they fail with ``LogAppendError/closed``), writes and syncs every
+    /// entry already accepted (their appends get their answers), closes the journal and releases
+    /// the directory's lock, and wakes every ``waitForEntries(afterTimestamp:)`` caller.
+    /// Calling it again waits for the same close.
+    public func close() async {
+        await awaitHandoff { (deliver: @escaping @Sendable (Result<Void, Never>) -> Void) in
+            storage.close(deliver)
+        }
     }
 
     /// The wall clock in microseconds since 1970, the default time source of `ts`.

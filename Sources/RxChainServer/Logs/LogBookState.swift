@@ -1,51 +1,160 @@
-/// The pure state of a ``LogBook``: every log's entries and the last timestamp handed out.
+/// The pure state of a ``LogBook``: every accepted entry in acceptance order, each log's entries,
+/// and how many of the accepted entries are durable.
+///
+/// Accepted entries form one sequence in the order the book accepted them, which is also `ts`
+/// order. Only a prefix of it is durable (on disk, or everything for a book in memory); the rest
+/// waits for the committer. Appends see every accepted entry (so a repeat of a pending entry is
+/// recognised, and `seq` numbers follow on), reads see only the durable prefix.
 ///
 /// No lock, clock or I/O inside: the book passes the clock's reading in, so each rule is a plain
 /// function of the state and its arguments.
 struct LogBookState: Sendable {
     private struct Log: Sendable {
-        var entries: [LogEntry] = []
+        /// Where each of the log's entries sits in ``LogBookState/entries``, in `seq` order.
+        var positions: [Int] = []
+        /// The index in `positions` of the entry with each id.
         var indexByID: [String: Int] = [:]
+
+        mutating func add(id: String, at position: Int) {
+            indexByID[id] = positions.count
+            positions.append(position)
+        }
+    }
+
+    /// Why a recovered entry does not fit the entries recovered before it.
+    enum RestoreDefect: Error, Equatable {
+        case seqGap(expected: UInt64)
+        case timestampNotIncreasing(previous: UInt64)
+        case repeatedID
+
+        var reason: String {
+            switch self {
+            case .seqGap(let expected): "seq does not follow on: expected \(expected)"
+            case .timestampNotIncreasing(let previous): "ts is not greater than the previous entry's \(previous)"
+            case .repeatedID: "the log already holds an entry with this id"
+            }
+        }
     }
 
     private var logs: [LogName: Log] = [:]
+    /// Every accepted entry, in acceptance (and `ts`) order.
+    private(set) var entries: [LogEntry] = []
+    /// How many of ``entries`` are durable: `entries[..<durableCount]`.
+    private(set) var durableCount = 0
     private var lastTimestamp: UInt64 = 0
 
-    /// Appends one entry, or answers the original of a repeat, or refuses; see ``LogBook/append(to:id:body:creator:expecting:)``.
+    /// The `ts` of the last durable entry; 0 when there is none.
+    var lastDurableTimestamp: UInt64 { durableCount == 0 ? 0 : entries[durableCount - 1].ts }
+
+    /// Accepts a batch of entries for one log, all or none, or finds the originals of repeats, or
+    /// refuses; see ``LogBook/append(to:_:creator:expecting:)``.
+    ///
+    /// Nothing changes unless every entry is accepted: ids are checked (empty, clash) and the
+    /// revision compared before the first entry is added.
+    ///
+    /// - Returns: the answers, in the order of `batch`, and the position in ``entries`` up to which
+    ///   the answers may be given once durable (the last of the batch's entries, or of the
+    ///   originals of its repeats).
     mutating func append(
-        to name: LogName, id: String, body: [UInt8], creator: String, expecting revision: UInt64?, now: UInt64
-    ) throws(LogAppendError) -> AppendResult {
-        if id.isEmpty { throw .emptyID }
-        var log = logs[name, default: Log()]
-        if let index = log.indexByID[id] {
-            let original = log.entries[index]
-            guard original.body == body, original.creator == creator else { throw .clash(id: id) }
-            return original.appendResult(duplicate: true)
+        to name: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?, now: UInt64
+    ) throws(LogAppendError) -> (results: [AppendResult], lastPosition: Int) {
+        // First pass, changing nothing: repeats, clashes, and ids new to the log.
+        var answers: [AppendResult?] = Array(repeating: nil, count: batch.count)
+        var lastPosition = -1
+        var newInBatch: [String: Int] = [:]
+        for (index, entry) in batch.enumerated() {
+            if entry.id.isEmpty { throw .emptyID }
+            // The log is read in place, never copied out: a copy would cost its size.
+            if let log = logs[name], let found = log.indexByID[entry.id] {
+                let position = log.positions[found]
+                let original = entries[position]
+                guard original.body == entry.body, original.creator == creator else { throw .clash(id: entry.id) }
+                answers[index] = original.appendResult(duplicate: true)
+                lastPosition = max(lastPosition, position)
+            } else if let earlier = newInBatch[entry.id] {
+                guard batch[earlier].body == entry.body else { throw .clash(id: entry.id) }
+            } else {
+                newInBatch[entry.id] = index
+            }
         }
-        let current = UInt64(log.entries.count)
-        if let revision, revision != current {
-            throw .revisionMismatch(expected: revision, current: current)
+        if !newInBatch.isEmpty {
+            let current = UInt64(logs[name]?.positions.count ?? 0)
+            if let revision, revision != current {
+                throw .revisionMismatch(expected: revision, current: current)
+            }
         }
-        let ts = max(now, lastTimestamp + 1)
-        let entry = LogEntry(id: id, creator: creator, body: body, seq: current + 1, ts: ts)
-        log.indexByID[id] = log.entries.count
-        log.entries.append(entry)
-        logs[name] = log
-        lastTimestamp = ts
-        return entry.appendResult(duplicate: false)
+        // Second pass: add the new entries in order; a repeat within the batch answers its first.
+        var added: [String: AppendResult] = [:]
+        for (index, entry) in batch.enumerated() where answers[index] == nil {
+            if let first = added[entry.id] {
+                answers[index] = AppendResult(seq: first.seq, ts: first.ts, creator: first.creator, duplicate: true)
+                continue
+            }
+            let seq = UInt64(logs[name]?.positions.count ?? 0) + 1
+            let ts = max(now, lastTimestamp + 1)
+            let stored = LogEntry(log: name, id: entry.id, creator: creator, body: entry.body, seq: seq, ts: ts)
+            logs[name, default: Log()].add(id: entry.id, at: entries.count)
+            entries.append(stored)
+            lastTimestamp = ts
+            lastPosition = entries.count - 1
+            let result = stored.appendResult(duplicate: false)
+            added[entry.id] = result
+            answers[index] = result
+        }
+        return (answers.map { $0! }, lastPosition)
     }
 
-    /// The entries of `name` with `seq` greater than `cursor`, at most `limit` of them.
+    /// Adds an entry read back from disk, as durable, if it follows on from what was restored
+    /// before it: the next `seq` of its log, a `ts` above every earlier one, an id new to its log.
+    mutating func restore(_ entry: LogEntry) throws(RestoreDefect) {
+        precondition(durableCount == entries.count, "LogBookState: restore(_:) after an append")
+        let count = UInt64(logs[entry.log]?.positions.count ?? 0)
+        guard entry.seq == count + 1 else { throw .seqGap(expected: count + 1) }
+        guard entry.ts > lastTimestamp else { throw .timestampNotIncreasing(previous: lastTimestamp) }
+        guard logs[entry.log]?.indexByID[entry.id] == nil else { throw .repeatedID }
+        logs[entry.log, default: Log()].add(id: entry.id, at: entries.count)
+        entries.append(entry)
+        lastTimestamp = entry.ts
+        durableCount = entries.count
+    }
+
+    /// Marks the first `count` accepted entries durable.
+    mutating func markDurable(through count: Int) {
+        precondition(count >= durableCount && count <= entries.count, "LogBookState: durable count out of range")
+        durableCount = count
+    }
+
+    /// The durable entries of `name` with `seq` greater than `cursor`, at most `limit` of them.
     func read(_ name: LogName, after cursor: UInt64, limit: Int) -> LogPage {
-        let entries = logs[name]?.entries ?? []
-        let revision = UInt64(entries.count)
-        let start = Int(min(cursor, revision))
-        let page = Array(entries[start...].prefix(max(limit, 0)))
-        return LogPage(entries: page, nextCursor: page.last?.seq ?? cursor, revision: revision)
+        guard let log = logs[name] else { return LogPage(entries: [], nextCursor: cursor, revision: 0) }
+        let revision = durableRevision(of: log)
+        let start = Int(min(cursor, UInt64(revision)))
+        let page = log.positions[start..<revision].prefix(max(limit, 0)).map { entries[$0] }
+        return LogPage(entries: page, nextCursor: page.last?.seq ?? cursor, revision: UInt64(revision))
     }
 
-    /// The number of entries in `name`; 0 for a log never written.
+    /// The number of durable entries in `name`; 0 for a log never written.
     func revision(of name: LogName) -> UInt64 {
-        UInt64(logs[name]?.entries.count ?? 0)
+        guard let log = logs[name] else { return 0 }
+        return UInt64(durableRevision(of: log))
+    }
+
+    /// Durable entries of every log with a `ts` greater than `timestamp`, in server order, at
+    /// most `limit` of them.
+    func entries(afterTimestamp timestamp: UInt64, limit: Int) -> [LogEntry] {
+        var low = 0
+        var high = durableCount
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].ts <= timestamp { low = middle + 1 } else { high = middle }
+        }
+        return Array(entries[low..<durableCount].prefix(max(limit, 0)))
+    }
+
+    /// How many of the log's entries are durable (pending ones are the last few, if any).
+    private func durableRevision(of log: Log) -> Int {
+        var count = log.positions.count
+        while count > 0, log.positions[count - 1] >= durableCount { count -= 1 }
+        return count
     }
 }

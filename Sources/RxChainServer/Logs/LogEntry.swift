@@ -3,6 +3,8 @@
 /// `seq` counts the log's entries from 1 without gaps; `ts` increases strictly across every log of
 /// the ``LogBook``, so sorting entries of several logs by `(ts, id)` gives the server's order.
 public struct LogEntry: Hashable, Sendable {
+    /// The log the entry belongs to.
+    public let log: LogName
     /// The entry's id (an actionId, operationId or entry id); unique within its log.
     public let id: String
     /// The authenticated user who appended the entry, as the server established it.
@@ -15,7 +17,8 @@ public struct LogEntry: Hashable, Sendable {
     public let ts: UInt64
 
     /// Creates an entry; the ``LogBook`` is the one that assigns `seq` and `ts`.
-    public init(id: String, creator: String, body: [UInt8], seq: UInt64, ts: UInt64) {
+    public init(log: LogName, id: String, creator: String, body: [UInt8], seq: UInt64, ts: UInt64) {
+        self.log = log
         self.id = id
         self.creator = creator
         self.body = body

@@ -148,9 +148,9 @@ import Testing
             ("f7", "not json", "alice"),
         ]
         for record in forged {
-            try book.append(to: families, id: record.id, body: Array(record.body.utf8), creator: record.creator)
+            try await book.append(to: families, id: record.id, body: Array(record.body.utf8), creator: record.creator)
         }
-        try book.append(
+        try await book.append(
             to: families, id: "ok", body: Array(#"{"type":"grant","family":"lists/L1","user":"bob"}"#.utf8),
             creator: "alice")
         for directory in [access.families, AccessControl(book: book, policy: AccessFixtures.standardPolicy).families] {

@@ -19,20 +19,20 @@ import Testing
     /// Random appends from several clients, with repeats (each id always carries the same body and
     /// creator), leave one line per id, `seq` 1…n, `ts` strictly increasing across logs, and each
     /// repeat answered with the original position. A failure prints the seed to replay.
-    @Test func randomAppendsWithRepeatsKeepOneLinePerIDInServerOrder() throws {
+    @Test func randomAppendsWithRepeatsKeepOneLinePerIDInServerOrder() async throws {
         let names = try ["users/alice/actions", "lists/l1/actions", "playbooks/team/ledger"].map {
             try LogName(validating: $0)
         }
         let seed = ProcessInfo.processInfo.environment["RXCHAIN_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
         print("LogBookPropertyTests seed \(seed) (replay with RXCHAIN_SEED=\(seed))")
-        try forAll(Self.appends, seed: seed) { appends in
+        try await forAll(Self.appends, seed: seed) { appends in
             let book = LogBook(clock: { 0 })
             var firstAnswers: [String: AppendResult] = [:]
             var lastTimestamp: UInt64 = 0
             for append in appends {
                 let key = "\(append.log)/\(append.id)"
                 // The id's owner is fixed by the id, so a repeat is the same entry from the same user.
-                let result = try book.append(
+                let result = try await book.append(
                     to: names[append.log], id: "id\(append.id)", body: Array(key.utf8), creator: "u\(append.id % 3)")
                 if let original = firstAnswers[key] {
                     guard result.duplicate, result.seq == original.seq, result.ts == original.ts else { return false }

@@ -9,89 +9,91 @@ import Testing
     /// A book whose clock stands still, so `ts` comes from the book's own counter.
     func frozenBook(at time: UInt64 = 1_000) -> LogBook { LogBook(clock: { time }) }
 
-    @Test func appendsNumberEntriesFromOneAndRecordTheCreator() throws {
+    @Test func appendsNumberEntriesFromOneAndRecordTheCreator() async throws {
         let book = frozenBook()
-        let first = try book.append(to: alice, id: "a1", body: Array("{}".utf8), creator: "alice")
-        let second = try book.append(to: alice, id: "a2", body: Array("{}".utf8), creator: "bob")
+        let first = try await book.append(to: alice, id: "a1", body: Array("{}".utf8), creator: "alice")
+        let second = try await book.append(to: alice, id: "a2", body: Array("{}".utf8), creator: "bob")
         #expect(first == AppendResult(seq: 1, ts: 1_000, creator: "alice", duplicate: false))
         #expect(second == AppendResult(seq: 2, ts: 1_001, creator: "bob", duplicate: false))
         #expect(book.revision(of: alice) == 2)
         #expect(book.read(alice).entries.map(\.creator) == ["alice", "bob"])
     }
 
-    @Test func timestampsIncreaseAcrossLogsEvenWhenTheClockStepsBack() throws {
+    @Test func timestampsIncreaseAcrossLogsEvenWhenTheClockStepsBack() async throws {
         let readings = Mutex<[UInt64]>([500, 900, 100, 100, 2_000])
         let book = LogBook(clock: { readings.withLock { $0.removeFirst() } })
         let names = [alice, list, alice, list, alice]
         var stamps: [UInt64] = []
         for (index, name) in names.enumerated() {
-            stamps.append(try book.append(to: name, id: "e\(index)", body: [UInt8(index)], creator: "alice").ts)
+            stamps.append(try await book.append(to: name, id: "e\(index)", body: [UInt8(index)], creator: "alice").ts)
         }
         #expect(stamps == [500, 900, 901, 902, 2_000])
     }
 
-    @Test func aRepeatAnswersTheOriginalPositionAndAddsNothing() throws {
+    @Test func aRepeatAnswersTheOriginalPositionAndAddsNothing() async throws {
         let book = frozenBook()
-        let original = try book.append(to: alice, id: "a1", body: [1, 2], creator: "alice")
-        try book.append(to: alice, id: "a2", body: [3], creator: "alice")
-        let repeated = try book.append(to: alice, id: "a1", body: [1, 2], creator: "alice")
+        let original = try await book.append(to: alice, id: "a1", body: [1, 2], creator: "alice")
+        try await book.append(to: alice, id: "a2", body: [3], creator: "alice")
+        let repeated = try await book.append(to: alice, id: "a1", body: [1, 2], creator: "alice")
         #expect(repeated == AppendResult(seq: original.seq, ts: original.ts, creator: "alice", duplicate: true))
         #expect(book.revision(of: alice) == 2)
     }
 
-    @Test func idsAreUniquePerLogNotAcrossLogs() throws {
+    @Test func idsAreUniquePerLogNotAcrossLogs() async throws {
         let book = frozenBook()
-        try book.append(to: alice, id: "same", body: [1], creator: "alice")
-        let other = try book.append(to: list, id: "same", body: [2], creator: "alice")
+        try await book.append(to: alice, id: "same", body: [1], creator: "alice")
+        let other = try await book.append(to: list, id: "same", body: [2], creator: "alice")
         #expect(other.seq == 1)
         #expect(!other.duplicate)
     }
 
     @Test(arguments: [([9], "alice"), ([1], "mallory")] as [([UInt8], String)])
-    func aClashIsRefusedAndChangesNothing(body: [UInt8], creator: String) throws {
+    func aClashIsRefusedAndChangesNothing(body: [UInt8], creator: String) async throws {
         let book = frozenBook()
-        try book.append(to: alice, id: "a1", body: [1], creator: "alice")
+        try await book.append(to: alice, id: "a1", body: [1], creator: "alice")
         let before = book.read(alice)
-        #expect(throws: LogAppendError.clash(id: "a1")) {
-            try book.append(to: alice, id: "a1", body: body, creator: creator)
+        await #expect(throws: LogAppendError.clash(id: "a1")) {
+            try await book.append(to: alice, id: "a1", body: body, creator: creator)
         }
-        #expect(throws: LogAppendError.clash(id: "a1")) {
-            try book.append(to: alice, id: "a1", body: body, creator: creator, expecting: 1)
+        await #expect(throws: LogAppendError.clash(id: "a1")) {
+            try await book.append(to: alice, id: "a1", body: body, creator: creator, expecting: 1)
         }
         #expect(book.read(alice) == before)
-        let next = try book.append(to: alice, id: "a2", body: [2], creator: "alice")
+        let next = try await book.append(to: alice, id: "a2", body: [2], creator: "alice")
         #expect(next.seq == 2)
     }
 
-    @Test func anEmptyIDIsRefused() {
+    @Test func anEmptyIDIsRefused() async {
         let book = frozenBook()
-        #expect(throws: LogAppendError.emptyID) { try book.append(to: alice, id: "", body: [1], creator: "alice") }
+        await #expect(throws: LogAppendError.emptyID) {
+            try await book.append(to: alice, id: "", body: [1], creator: "alice")
+        }
         #expect(book.revision(of: alice) == 0)
     }
 
-    @Test func aConditionalAppendNeedsTheCurrentRevision() throws {
+    @Test func aConditionalAppendNeedsTheCurrentRevision() async throws {
         let book = frozenBook()
-        #expect(try book.append(to: list, id: "p1", body: [1], creator: "alice", expecting: 0).seq == 1)
-        #expect(throws: LogAppendError.revisionMismatch(expected: 0, current: 1)) {
-            try book.append(to: list, id: "p2", body: [2], creator: "bob", expecting: 0)
+        #expect(try await book.append(to: list, id: "p1", body: [1], creator: "alice", expecting: 0).seq == 1)
+        await #expect(throws: LogAppendError.revisionMismatch(expected: 0, current: 1)) {
+            try await book.append(to: list, id: "p2", body: [2], creator: "bob", expecting: 0)
         }
         #expect(book.revision(of: list) == 1)
-        #expect(try book.append(to: list, id: "p2", body: [2], creator: "bob", expecting: 1).seq == 2)
+        #expect(try await book.append(to: list, id: "p2", body: [2], creator: "bob", expecting: 1).seq == 2)
     }
 
-    @Test func aConditionalRetryOfAnAcceptedEntryAnswersItsPosition() throws {
+    @Test func aConditionalRetryOfAnAcceptedEntryAnswersItsPosition() async throws {
         let book = frozenBook()
-        let first = try book.append(to: list, id: "p1", body: [1], creator: "alice", expecting: 0)
-        try book.append(to: list, id: "p2", body: [2], creator: "bob")
-        let retry = try book.append(to: list, id: "p1", body: [1], creator: "alice", expecting: 0)
+        let first = try await book.append(to: list, id: "p1", body: [1], creator: "alice", expecting: 0)
+        try await book.append(to: list, id: "p2", body: [2], creator: "bob")
+        let retry = try await book.append(to: list, id: "p1", body: [1], creator: "alice", expecting: 0)
         #expect(retry.seq == first.seq)
         #expect(retry.duplicate)
     }
 
-    @Test func readsReturnEntriesAfterTheCursorInPages() throws {
+    @Test func readsReturnEntriesAfterTheCursorInPages() async throws {
         let book = frozenBook()
         for index in 1...5 {
-            try book.append(to: alice, id: "a\(index)", body: [UInt8(index)], creator: "alice")
+            try await book.append(to: alice, id: "a\(index)", body: [UInt8(index)], creator: "alice")
         }
         let first = book.read(alice, after: 0, limit: 2)
         #expect(first.entries.map(\.seq) == [1, 2])
@@ -107,7 +109,7 @@ import Testing
         #expect(book.read(alice, after: 0, limit: 0).entries.isEmpty)
     }
 
-    @Test func aLogNeverWrittenReadsEmptyAtRevisionZero() throws {
+    @Test func aLogNeverWrittenReadsEmptyAtRevisionZero() async throws {
         let book = frozenBook()
         let page = book.read(try LogName(validating: "playbooks/team/ledger"))
         #expect(page == LogPage(entries: [], nextCursor: 0, revision: 0))
@@ -121,7 +123,7 @@ import Testing
                     group.addTask {
                         do throws(LogAppendError) {
                             return .success(
-                                try book.append(
+                                try await book.append(
                                     to: list, id: "r\(round)-c\(client)", body: [UInt8(client)],
                                     creator: "c\(client)", expecting: round))
                         } catch {

@@ -49,7 +49,7 @@ public enum ServerClientError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension ServerClientError: SystemCallError {
-    static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> ServerClientError {
+    package static func systemCall(_ operation: String, failedOn path: String, errno code: Int32) -> ServerClientError {
         .sessionFile(path: path, operation: operation, errno: code)
     }
 }
