@@ -5,7 +5,7 @@ import RxChain
 /// A server keeps one key in its data directory (``loadOrCreate(inDirectory:)``) so that tokens
 /// survive a restart; tests make one with ``generate()`` or from fixed bytes. Whoever holds the
 /// key can mint tokens for any user: it never appears in a description, a log or an answer.
-public struct ServerKey: Sendable, CustomStringConvertible {
+public struct ServerKey: Sendable, CustomStringConvertible, CustomReflectable {
     /// The key length in bytes.
     public static let byteCount = 32
 
@@ -33,4 +33,7 @@ public struct ServerKey: Sendable, CustomStringConvertible {
 
     /// Says what it is, never its bytes.
     public var description: String { "ServerKey(32 bytes, not shown)" }
+
+    /// No children, so `dump` and debuggers do not show the bytes either.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

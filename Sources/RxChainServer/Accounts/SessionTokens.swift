@@ -3,7 +3,7 @@
 /// The access token goes with every request (`Authorization: Bearer …`) until it expires; the
 /// refresh token, kept by the device only, buys the next pair once, and stops working as soon as
 /// it has been used. Neither is ever shown by ``description``.
-public struct SessionTokens: Sendable, CustomStringConvertible {
+public struct SessionTokens: Sendable, CustomStringConvertible, CustomReflectable {
     /// The account's user name.
     public let user: String
     /// The device the session belongs to.
@@ -33,5 +33,10 @@ public struct SessionTokens: Sendable, CustomStringConvertible {
     /// Names the session, never its tokens.
     public var description: String {
         "SessionTokens(user: \(user), device: \(device), session: \(session), tokens not shown)"
+    }
+
+    /// Only the session's names, so `dump` and debuggers do not show the tokens either.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["user": user, "device": device, "session": session])
     }
 }
