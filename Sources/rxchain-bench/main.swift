@@ -24,6 +24,8 @@ let usage = """
                    device from its local file against a full replay (--lines N[,N…], default 10000,1000000);
                    sync --remote s3://bucket/prefix/ [--endpoint URL]: the same sync against S3, for the
                    single-object and the segmented layout, against one PUT+GET of 100 lines
+      crypto       PBKDF2-HMAC-SHA256 per iteration (the password stretch of sign-up and login) against
+                   the textbook loop that re-keys the HMAC every iteration
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
@@ -70,6 +72,8 @@ case "sync":
     }
 case "remote-append":
     await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))
+case "crypto":
+    CryptoBenchmark.run(report: report)
 case "help", "--help", "-h":
     print(usage)
 case nil:
