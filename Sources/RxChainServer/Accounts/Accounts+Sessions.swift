@@ -15,7 +15,7 @@ extension Accounts {
         let next = Self.randomToken(byteCount: 32)
         let nextHash = Self.refreshHash(of: next)
         let entry = AccountsEntry.refresh(session: session.id, generation: session.generation, refreshHash: nextHash)
-        guard try record(entry, by: session.user) else { throw .invalidRefreshToken }
+        guard try await record(entry, by: session.user) else { throw .invalidRefreshToken }
         // The entry may have landed after an end or a newer login: only the fold knows if it counts.
         guard catchUp({ $0.session(session.id)?.refreshHash == nextHash }) else { throw .invalidRefreshToken }
         return tokens(user: session.user, device: session.device, session: session.id, refreshToken: next)
@@ -61,7 +61,7 @@ extension Accounts {
             throw .unknownDevice(device)
         }
         // A clash means a logout of the same session got there first: ended either way.
-        _ = try record(.end(session: session.id, reason: .revoked), by: user)
+        _ = try await record(.end(session: session.id, reason: .revoked), by: user)
         catchUp()
     }
 
@@ -72,7 +72,7 @@ extension Accounts {
     public func logout(_ principal: Principal) async throws(AccountError) {
         guard catchUp({ $0.session(principal.session)?.user == principal.user }) else { throw .sessionEnded }
         // A clash means a revoke of the same session got there first: ended either way.
-        _ = try record(.end(session: principal.session, reason: .logout), by: principal.user)
+        _ = try await record(.end(session: principal.session, reason: .logout), by: principal.user)
         catchUp()
     }
 

@@ -88,7 +88,7 @@ public final class Accounts: Sendable {
         guard signupsOpen else { throw .signupClosed }
         guard !catchUp({ $0.isTaken(user) }) else { throw .userTaken }
         let hash = PasswordHash.make(password: password, iterations: passwordIterations)
-        guard try record(.signup(user: user, password: hash), by: user) else { throw .userTaken }
+        guard try await record(.signup(user: user, password: hash), by: user) else { throw .userTaken }
         catchUp()
     }
 
@@ -112,7 +112,7 @@ public final class Accounts: Sendable {
         let refreshToken = Self.randomToken(byteCount: 32)
         let entry = AccountsEntry.login(
             session: session, user: user, device: device, refreshHash: Self.refreshHash(of: refreshToken))
-        guard try record(entry, by: user) else { throw .sessionEnded }  // random ids do not clash
+        guard try await record(entry, by: user) else { throw .sessionEnded }  // random ids do not clash
         guard catchUp({ $0.session(session) }) != nil else { throw .sessionEnded }
         return tokens(user: user, device: device, session: session, refreshToken: refreshToken)
     }
@@ -137,7 +137,7 @@ public final class Accounts: Sendable {
 
     /// Appends `entry` as `creator`: `true` when the log accepted it (or already held exactly it),
     /// `false` when its id is taken by a different entry (the race was lost).
-    func record(_ entry: AccountsEntry, by creator: String) throws(AccountError) -> Bool {
+    func record(_ entry: AccountsEntry, by creator: String) async throws(AccountError) -> Bool {
         do throws(LogAppendError) {
             // When the durable LogBook lands, this becomes `try await book.append(…)`.
             try book.append(to: Self.log, id: entry.id, body: entry.body, creator: creator)

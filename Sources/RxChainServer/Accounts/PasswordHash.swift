@@ -1,3 +1,4 @@
+import Foundation
 import RxChain
 
 /// A password as the server stores it: PBKDF2-HMAC-SHA256 of the password under a random
@@ -6,6 +7,10 @@ import RxChain
 /// The count travels with the hash, so raising the default later leaves existing hashes
 /// verifiable (and a later step may rehash at the next login). Verification recomputes the
 /// derivation and compares in constant time. The password itself is never kept.
+///
+/// The password is stretched as the UTF-8 of its Unicode canonical composition (NFC), so the same
+/// password typed on systems that compose accents differently (`é` as one scalar or as `e` and a
+/// combining accent) is the same password, as Swift's own `==` already says.
 struct PasswordHash: Sendable, Equatable {
     /// The name written next to the hash, so another scheme can be told apart later.
     static let scheme = "pbkdf2-sha256"
@@ -30,7 +35,7 @@ struct PasswordHash: Sendable, Equatable {
         self.iterations = iterations
         self.salt = salt
         self.hash = PBKDF2.deriveKey(
-            password: Array(password.utf8), salt: salt, iterations: iterations, count: Self.hashCount)
+            password: Self.bytes(of: password), salt: salt, iterations: iterations, count: Self.hashCount)
     }
 
     /// A stored hash, as read back from its entry.
@@ -44,7 +49,12 @@ struct PasswordHash: Sendable, Equatable {
     /// the hashes differ.
     func matches(_ password: String) -> Bool {
         let candidate = PBKDF2.deriveKey(
-            password: Array(password.utf8), salt: salt, iterations: iterations, count: hash.count)
+            password: Self.bytes(of: password), salt: salt, iterations: iterations, count: hash.count)
         return ConstantTime.equal(candidate, hash)
+    }
+
+    /// What is stretched: the UTF-8 of the password's canonical composition (NFC).
+    static func bytes(of password: String) -> [UInt8] {
+        Array(password.precomposedStringWithCanonicalMapping.utf8)
     }
 }

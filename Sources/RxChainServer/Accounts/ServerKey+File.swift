@@ -19,8 +19,8 @@ extension ServerKey {
         if let key = try read(path) { return key }
         let key = generate()
         let temporary = path + ".new-\(UInt64.random(in: .min ... .max))"
+        defer { unlink(temporary) }  // after a failed write too; once linked, the name is no longer needed
         try write(key.bytes, to: temporary)
-        defer { unlink(temporary) }
         if link(temporary, path) != 0 {
             let code = errno
             guard code == EEXIST else { throw .systemCall(operation: "link", path: path, errno: code) }

@@ -101,4 +101,15 @@ import Testing
         let stored = PasswordHash(iterations: first.iterations, salt: first.salt, hash: first.hash)
         #expect(stored.matches("correct horse"))
     }
+
+    @Test func aPasswordIsTheSameWhicheverWayItsAccentsAreComposed() {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(Array(composed.utf8) != Array(decomposed.utf8))
+        let hash = PasswordHash.make(password: decomposed, iterations: 2)
+        #expect(hash.matches(composed))
+        #expect(hash.matches(decomposed))
+        #expect(!hash.matches("cafe"))
+        #expect(PasswordHash.bytes(of: decomposed) == Array(composed.utf8))
+    }
 }
