@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "RxChainScenarios", dependencies: ["RxChain", "Signals"]),
         .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
-        .target(name: "RxChainServer", dependencies: ["RxChain"]),
+        .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting"]),

@@ -1,6 +1,6 @@
 import Foundation
 import RxChain
-import Synchronization
+import Signals
 
 /// The server's accounts and per-device sessions, kept as entries of the reserved log
 /// `server/accounts` of a ``LogBook`` and folded into memory.
@@ -23,7 +23,7 @@ import Synchronization
 /// Secrets: passwords are kept as PBKDF2-HMAC-SHA256 hashes under a random salt; refresh tokens
 /// as SHA-256 hashes; neither appears in an entry, an error or a description.
 ///
-/// `Accounts` is a `final class` whose folded state sits behind one `Mutex`; every method is safe
+/// `Accounts` is a `final class` whose folded state sits behind one lock; every method is safe
 /// from any task. The lock is never held across an append or a password stretch (which takes
 /// the CPU for a while at the default cost: call it from the server's request tasks, not from a
 /// latency-sensitive loop).
@@ -48,7 +48,8 @@ public final class Accounts: Sendable {
     let passwordIterations: Int
     let accessTokenLifetime: UInt64
     let signupsOpen: Bool
-    let state = Mutex(AccountsState())
+    /// The fold, behind the engine's `Lock` (a `Mutex` the thread sanitizer understands).
+    let state = Lock(AccountsState())
 
     /// Opens the accounts kept in `book`, folding what `server/accounts` already holds.
     ///
@@ -124,7 +125,7 @@ public final class Accounts: Sendable {
 
     /// Folds the entries appended to ``log`` since the last fold, then reads the state.
     @discardableResult
-    func catchUp<Answer>(_ read: (borrowing AccountsState) -> Answer = { _ in () }) -> Answer {
+    func catchUp<Answer: Sendable>(_ read: (borrowing AccountsState) -> Answer = { _ in () }) -> Answer {
         state.withLock { state in
             while true {
                 let page = book.read(Self.log, after: state.folded)
