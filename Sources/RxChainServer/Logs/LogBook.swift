@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Signals
 
 /// All of the server's named, append-only logs, held in memory.
 ///
@@ -28,12 +28,12 @@ import Synchronization
 /// > Important: This step keeps logs in memory only; nothing survives the process. The durable
 /// > log store (an append is acknowledged only after it is on disk) is the next step.
 ///
-/// `LogBook` is a `final class` whose state sits behind one `Mutex`, so calls are synchronous,
-/// safe from any thread or task, and each append or read is atomic: it sees every earlier append
-/// whole and no later one. The only code of the caller's that runs while the lock is held is the
+/// `LogBook` is a `final class` whose state sits behind one lock (the engine's `Lock`, a `Mutex`
+/// the thread sanitizer understands), so calls are synchronous, safe from any thread or task, and
+/// each append or read is atomic: it sees every earlier append whole and no later one. The only code of the caller's that runs while the lock is held is the
 /// injected clock (keep it a plain read).
 public final class LogBook: Sendable {
-    private let state = Mutex(LogBookState())
+    private let state = Lock(LogBookState())
     private let clock: @Sendable () -> UInt64
 
     /// Creates an empty book.
