@@ -19,7 +19,7 @@ import Signals
 ///     ioQueue.async { deliver(Result { try readEverything() }) }
 /// }
 /// ```
-func awaitHandoff<Value: Sendable, Failure: Error>(
+package func awaitHandoff<Value: Sendable, Failure: Error>(
     _ start: (_ deliver: @escaping @Sendable (Result<Value, Failure>) -> Void) -> Void
 ) async throws(Failure) -> Value {
     let slot = HandoffSlot<Result<Value, Failure>>()

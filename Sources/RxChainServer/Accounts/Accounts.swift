@@ -24,9 +24,10 @@ import Signals
 /// as SHA-256 hashes; neither appears in an entry, an error or a description.
 ///
 /// `Accounts` is a `final class` whose folded state sits behind one lock; every method is safe
-/// from any task. The lock is never held across an append or a password stretch (which takes
-/// the CPU for a while at the default cost: call it from the server's request tasks, not from a
-/// latency-sensitive loop).
+/// from any task. The lock is never held across an append or a password stretch. Stretches (the
+/// cost of ``signup(user:password:)`` and ``login(user:password:device:)``) run one at a time
+/// on a dedicated queue, off the concurrency pool, so a burst of logins never stalls the server's
+/// other tasks; refreshing and authenticating never stretch.
 ///
 /// > Important: Clients must never read or write `server/...`: the HTTP layer refuses that
 /// > prefix. Only this type appends to ``log``.
@@ -50,6 +51,7 @@ public final class Accounts: Sendable {
     let signupsOpen: Bool
     /// The fold, behind the engine's `Lock` (a `Mutex` the thread sanitizer understands).
     let state = Lock(AccountsState())
+    let stretcher = PasswordStretcher()
 
     /// Opens the accounts kept in `book`, folding what `server/accounts` already holds.
     ///
@@ -88,7 +90,8 @@ public final class Accounts: Sendable {
         try AccountFields.checkPassword(password)
         guard signupsOpen else { throw .signupClosed }
         guard !catchUp({ $0.isTaken(user) }) else { throw .userTaken }
-        let hash = PasswordHash.make(password: password, iterations: passwordIterations)
+        let iterations = passwordIterations
+        let hash = await stretcher.run { PasswordHash.make(password: password, iterations: iterations) }
         guard try await record(.signup(user: user, password: hash), by: user) else { throw .userTaken }
         catchUp()
     }
@@ -108,7 +111,8 @@ public final class Accounts: Sendable {
         let stored = catchUp { $0.account(user)?.password }
         // An unknown user costs the same stretch as a known one, so timing does not tell them apart.
         let candidate = stored ?? Self.decoy(iterations: passwordIterations)
-        guard candidate.matches(password), stored != nil else { throw .wrongCredentials }
+        let matches = await stretcher.run { candidate.matches(password) }
+        guard matches, stored != nil else { throw .wrongCredentials }
         let session = Self.randomToken(byteCount: 16)
         let refreshToken = Self.randomToken(byteCount: 32)
         let entry = AccountsEntry.login(
