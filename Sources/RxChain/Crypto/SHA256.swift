@@ -88,14 +88,8 @@ package struct SHA256: Sendable {
         if !rest.isEmpty { pending.append(contentsOf: rest) }
     }
 
-    /// The chaining value after the whole blocks fed so far, and how many bytes were fed, when
-    /// they fill whole blocks; `nil` when some bytes still wait for a block. (``HMACSHA256``
-    /// keeps this for its padded key, so every message under one key starts from it.)
-    package var blockAlignedState: (state: State, length: UInt64)? {
-        pending.isEmpty ? (state, length) : nil
-    }
-
-    /// A hasher resuming after whole blocks that left `state`, `length` bytes in all.
+    /// A hasher resuming after whole blocks that left `state`, `length` bytes in all
+    /// (``HMACSHA256`` resumes from its padded key's block for every message).
     ///
     /// - Precondition: `length` is a multiple of ``blockCount``.
     package init(resumingFrom state: State, length: UInt64) {

@@ -24,6 +24,8 @@ extension Accounts {
     /// Checks an access token: its signature, its expiry, and that its session is still live.
     ///
     /// Synchronous and cheap (one HMAC and a fold of whatever was appended since the last call).
+    /// An access token issued before a refresh keeps working until it expires (it names the
+    /// session, not the refresh generation); only the end of its session stops it early.
     ///
     /// - Returns: The user, device and session the token was issued to.
     /// - Throws: ``AccountError/invalidAccessToken`` for a malformed or badly signed token,

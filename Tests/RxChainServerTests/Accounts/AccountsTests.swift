@@ -128,6 +128,19 @@ import Testing
         }
     }
 
+    @Test func anAccessTokenFromBeforeARefreshWorksUntilItExpires() async throws {
+        let accounts = fixture.accounts()
+        try await accounts.signup(user: "alice", password: "pw")
+        let first = try await accounts.login(user: "alice", password: "pw", device: "laptop")
+        fixture.clock.advance(by: 60)
+        let second = try await accounts.refresh(refreshToken: first.refreshToken)
+        #expect(second.accessTokenExpiresAt == first.accessTokenExpiresAt + 60)
+        #expect(try accounts.authenticate(accessToken: first.accessToken).session == first.session)
+        fixture.clock.advance(by: 15 * 60 - 60)
+        #expect(throws: AccountError.expiredAccessToken) { try accounts.authenticate(accessToken: first.accessToken) }
+        #expect(try accounts.authenticate(accessToken: second.accessToken).session == first.session)
+    }
+
     @Test func refreshingOnOneDeviceLeavesTheOtherSignedIn() async throws {
         let accounts = fixture.accounts()
         try await accounts.signup(user: "alice", password: "pw")
