@@ -27,6 +27,8 @@ let usage = """
       server-journal-append
                    durable LogBook appends from 50 concurrent tasks in one process (group commit)
                    against one write+fsync per line
+      crypto       PBKDF2-HMAC-SHA256 per iteration (the password stretch of sign-up and login) against
+                   the textbook loop that re-keys the HMAC every iteration
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
@@ -79,6 +81,8 @@ case "server-journal-append":
     if status != 0 { exit(status) }
 case "remote-append":
     await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))
+case "crypto":
+    CryptoBenchmark.run(report: report)
 case "help", "--help", "-h":
     print(usage)
 case nil:

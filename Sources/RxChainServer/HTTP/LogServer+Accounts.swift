@@ -19,14 +19,11 @@ extension LogServer {
 
     /// `POST /accounts` `{user, password}`: creates an account while signups are open.
     func signUp(_ request: ServerRequest) async throws -> ServerResponse {
-        guard configuration.signupOpen else {
-            throw ServerError(status: 403, code: "signup_closed", message: "this server does not take new accounts")
-        }
         let object = try JSONObjectReader(request.body)
         let user = try object.string("user")
         let password = try object.string("password")
         do {
-            try await accounts.signUp(user: user, password: password)
+            try await accounts.signup(user: user, password: password)
         } catch {
             throw ServerError(error)
         }
@@ -40,7 +37,7 @@ extension LogServer {
         let password = try object.string("password")
         let device = try object.string("device")
         do {
-            return LogServer.response(try await accounts.signIn(user: user, password: password, device: device))
+            return LogServer.response(try await accounts.login(user: user, password: password, device: device))
         } catch {
             throw ServerError(error)
         }
@@ -60,7 +57,7 @@ extension LogServer {
     func signOut(_ request: ServerRequest) async throws -> ServerResponse {
         let principal = try authenticate(request)
         do {
-            try await accounts.revoke(device: principal.device, of: principal.user)
+            try await accounts.logout(principal)
         } catch {
             throw ServerError(error)
         }
@@ -99,6 +96,22 @@ extension LogServer {
             object.member("accessToken", tokens.accessToken)
             object.member("accessTokenExpiresAt", tokens.accessTokenExpiresAt)
             object.member("refreshToken", tokens.refreshToken)
+        }
+    }
+}
+
+extension ServerError {
+    /// The HTTP form of a refused account or session operation; every 401 is `unauthenticated`
+    /// (the message says why: expired, ended, unknown user or wrong password as one).
+    init(_ error: AccountError) {
+        switch error {
+        case .invalidField(let field, _): self.init(status: 400, code: "invalid_field", message: error.description, field: field)
+        case .signupClosed: self.init(status: 403, code: "signup_closed", message: error.description)
+        case .userTaken: self.init(status: 409, code: "taken", message: error.description, field: "user")
+        case .unknownDevice: self.init(status: 404, code: "not_found", message: error.description, field: "device")
+        case .storageFailed: self = .unavailable(error.description)
+        case .wrongCredentials, .invalidAccessToken, .expiredAccessToken, .sessionEnded, .invalidRefreshToken:
+            self = .unauthenticated(error.description)
         }
     }
 }

@@ -33,8 +33,6 @@ import RxChain
 public final class LogServer: Sendable {
     /// The server's limits and switches.
     public struct Configuration: Sendable {
-        /// Whether `POST /accounts` creates accounts (`--no-signup` closes it).
-        public var signupOpen: Bool = true
         /// The largest request body accepted; a longer one is a 413.
         public var maximumBodyBytes: Int = 1 << 20
         /// The most entries one read or feed page returns.
@@ -42,7 +40,7 @@ public final class LogServer: Sendable {
         /// The longest a feed request waits for a new entry before answering an empty page.
         public var maximumFeedWait: Duration = .seconds(30)
 
-        /// The defaults: signup open, 1 MiB bodies, pages of 1,000, feed waits up to 30 s.
+        /// The defaults: 1 MiB bodies, pages of 1,000, feed waits up to 30 s.
         public init() {}
     }
 
@@ -52,7 +50,8 @@ public final class LogServer: Sendable {
     /// The limits and switches the server runs with.
     public let configuration: Configuration
 
-    /// Creates the request handling over a server's state.
+    /// Creates the request handling over a server's state (``open(options:policy:configuration:)``
+    /// opens it from a data directory).
     public init(book: LogBook, accounts: Accounts, access: AccessControl, configuration: Configuration = .init()) {
         self.book = book
         self.accounts = accounts

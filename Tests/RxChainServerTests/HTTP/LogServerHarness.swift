@@ -8,10 +8,18 @@ struct LogServerHarness {
     let server: LogServer
     let book: LogBook
 
-    init(configuration: LogServer.Configuration = .init(), policy: AccessPolicy = LogServerHarness.policy) throws {
+    init(
+        configuration: LogServer.Configuration = .init(), policy: AccessPolicy = LogServerHarness.policy,
+        signupsOpen: Bool = true, clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds
+    ) throws {
         let book = LogBook()
         self.book = book
-        server = try LogServer(book: book, policy: policy, configuration: configuration)
+        // A low iteration count keeps the tests fast; the stretch itself is tested in PBKDF2Tests.
+        let accounts = Accounts(
+            book: book, key: .generate(), signupsOpen: signupsOpen, passwordIterations: 3, clock: clock)
+        server = LogServer(
+            book: book, accounts: accounts, access: AccessControl(book: book, policy: policy),
+            configuration: configuration)
     }
 
     /// The rules of the example server: personal logs, mailboxes, lists, playbooks.

@@ -33,7 +33,7 @@ do {
 
 let server: LogServer
 do {
-    server = try LogServer.open(options: options, policy: ExampleServerRules.policy)
+    server = try await LogServer.open(options: options, policy: ExampleServerRules.policy)
 } catch {
     FileHandle.standardError.write(Data("rxchain-server: cannot open \(options.dataDirectory): \(error)\n".utf8))
     exit(1)

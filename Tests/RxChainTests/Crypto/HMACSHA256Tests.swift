@@ -59,3 +59,13 @@ import Testing
                 == HMACSHA256.authenticationCode(for: Array("héllo".utf8), key: key))
     }
 }
+
+extension HMACSHA256Tests {
+    /// A keyed value reused for several messages gives what a fresh one gives each time.
+    @Test(arguments: rfc4231)
+    func aKeyedValueGivesTheSameMACAsTheOneShot(_ testCase: Case) {
+        let keyed = HMACSHA256(key: testCase.key)
+        #expect(keyed.authenticationCode(for: testCase.data) == keyed.authenticationCode(for: testCase.data))
+        #expect(Hex.encode(keyed.authenticationCode(for: testCase.data)).hasPrefix(testCase.mac))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension LogServer {
+    /// Opens a server's state from its data directory, creating what is missing, and returns the
+    /// request handling over it; ``close()`` it before the process ends.
+    ///
+    /// The data directory (mode 0700 when created) holds:
+    /// ```
+    /// DATA/server.key   the 32-byte key that signs access tokens (mode 0600; made on first start)
+    /// DATA/logs/        the LogBook's journal: every log, the reserved server/… logs included
+    /// ```
+    /// Accounts, sessions and families are folded back from their reserved logs, so a restart
+    /// resumes where the last acknowledged append left off.
+    ///
+    /// - Throws: ``ServerKeyError`` (a key file others can read, of the wrong length),
+    ///   ``LogStoreError`` (another server holds the directory, a damaged journal), or the error
+    ///   creating the directory.
+    public static func open(
+        options: ServerOptions, policy: AccessPolicy, configuration: Configuration = .init()
+    ) async throws -> LogServer {
+        let data = URL(fileURLWithPath: options.dataDirectory, isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let key = try ServerKey.loadOrCreate(inDirectory: data.path)
+        let book = try await LogBook.open(directory: data.appendingPathComponent("logs", isDirectory: true))
+        let accounts = Accounts(book: book, key: key, signupsOpen: options.signupOpen)
+        return LogServer(
+            book: book, accounts: accounts, access: AccessControl(book: book, policy: policy),
+            configuration: configuration)
+    }
+
+    /// Closes the book: appends already accepted are written and synced (their requests get
+    /// their answers), later ones are refused with 503, waiting feed polls are answered.
+    public func close() async {
+        await book.close()
+    }
+}
