@@ -105,7 +105,8 @@ extension ServerError {
     /// (the message says why: expired, ended, unknown user or wrong password as one).
     init(_ error: AccountError) {
         switch error {
-        case .invalidField(let field, _): self.init(status: 400, code: "invalid_field", message: error.description, field: field)
+        case .invalidField(let field, _):
+            self.init(status: 400, code: "invalid_field", message: error.description, field: field)
         case .signupClosed: self.init(status: 403, code: "signup_closed", message: error.description)
         case .userTaken: self.init(status: 409, code: "taken", message: error.description, field: "user")
         case .unknownDevice: self.init(status: 404, code: "not_found", message: error.description, field: "device")

@@ -23,7 +23,8 @@ extension LogServer {
             at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let key = try ServerKey.loadOrCreate(inDirectory: data.path)
         let book = try await LogBook.open(directory: data.appendingPathComponent("logs", isDirectory: true))
-        let accounts = Accounts(book: book, key: key, signupsOpen: options.signupOpen)
+        let accounts = Accounts(
+            book: book, key: key, signupsOpen: options.signupOpen, passwordIterations: options.passwordIterations)
         return LogServer(
             book: book, accounts: accounts, access: AccessControl(book: book, policy: policy),
             configuration: configuration)

@@ -16,10 +16,15 @@ public struct ServerOptions: Sendable, Equatable {
     public var port: Int = 8080
     /// Whether new accounts may sign up.
     public var signupOpen: Bool = true
+    /// PBKDF2 iterations for passwords set from now on (each hash keeps its own count).
+    public var passwordIterations: Int = ServerOptions.defaultPasswordIterations
+
+    /// The default password stretch: OWASP's figure for PBKDF2-HMAC-SHA256.
+    public static let defaultPasswordIterations = 600_000
 
     /// The usage text `--help` prints.
     public static let usage = """
-        usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup]
+        usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup] [--password-iterations N]
 
         Serves RxChain's append-only logs over HTTP: accounts with per-device sessions,
         access rules per log, server order, a long-poll change feed.
@@ -29,6 +34,9 @@ public struct ServerOptions: Sendable, Equatable {
           --host HOST     address to listen on (default 127.0.0.1); env RXCHAIN_SERVER_HOST
           --port PORT     port to listen on, 0 for any free one (default 8080); env RXCHAIN_SERVER_PORT
           --no-signup     refuse new accounts; env RXCHAIN_SERVER_NO_SIGNUP=1
+          --password-iterations N
+                          PBKDF2 iterations for new password hashes (default 600000; lower only for
+                          tests: it weakens stored passwords); env RXCHAIN_SERVER_PASSWORD_ITERATIONS
           -h, --help      print this help
 
         exit codes: 0 stopped cleanly (SIGTERM/SIGINT), 2 bad usage, 1 could not start
@@ -58,6 +66,8 @@ public struct ServerOptions: Sendable, Equatable {
         var portText = environment["RXCHAIN_SERVER_PORT"]
         var portSource = "RXCHAIN_SERVER_PORT"
         var signupOpen = true
+        var iterationsText = environment["RXCHAIN_SERVER_PASSWORD_ITERATIONS"]
+        var iterationsSource = "RXCHAIN_SERVER_PASSWORD_ITERATIONS"
         if let closed = environment["RXCHAIN_SERVER_NO_SIGNUP"] {
             switch closed {
             case "1", "true", "yes": signupOpen = false
@@ -79,6 +89,9 @@ public struct ServerOptions: Sendable, Equatable {
                 portText = try value(for: argument)
                 portSource = "--port"
             case "--no-signup": signupOpen = false
+            case "--password-iterations":
+                iterationsText = try value(for: argument)
+                iterationsSource = "--password-iterations"
             default: throw .unknownArgument(argument)
             }
         }
@@ -91,6 +104,13 @@ public struct ServerOptions: Sendable, Equatable {
             }
             port = number
         }
-        return .run(ServerOptions(dataDirectory: data, host: host, port: port, signupOpen: signupOpen))
+        var options = ServerOptions(dataDirectory: data, host: host, port: port, signupOpen: signupOpen)
+        if let iterationsText {
+            guard let iterations = Int(iterationsText), (1...10_000_000).contains(iterations) else {
+                throw .invalidValue(iterationsSource, iterationsText, expected: "a count from 1 to 10000000")
+            }
+            options.passwordIterations = iterations
+        }
+        return .run(options)
     }
 }

@@ -14,7 +14,8 @@ import Testing
         var state = AccountsState()
         for (index, entry) in entries.enumerated() {
             let seq = UInt64(index + 1)
-            state.apply(LogEntry(log: Accounts.log, id: entry.id, creator: "x", body: entry.body, seq: seq, ts: seq * 100))
+            state.apply(
+                LogEntry(log: Accounts.log, id: entry.id, creator: "x", body: entry.body, seq: seq, ts: seq * 100))
         }
         return state
     }
@@ -66,7 +67,8 @@ import Testing
         #expect(state.session("s1")?.refreshedAt == 300)
         // A stale rotation (from generation 0 again) changes nothing.
         let stale = AccountsEntry.refresh(session: "s1", generation: 0, refreshHash: hashC)
-        state.apply(LogEntry(log: Accounts.log, id: "refresh:s1:0-other", creator: "x", body: stale.body, seq: 4, ts: 400))
+        state.apply(
+            LogEntry(log: Accounts.log, id: "refresh:s1:0-other", creator: "x", body: stale.body, seq: 4, ts: 400))
         #expect(state.session("s1")?.refreshHash == hashB)
         #expect(state.session(refreshHash: hashC) == nil)
     }

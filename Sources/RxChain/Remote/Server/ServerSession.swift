@@ -12,7 +12,7 @@ public struct ServerSession: Codable, Sendable, Equatable, CustomStringConvertib
     public var device: String
     /// The short-lived signed token sent as `Authorization: Bearer`.
     public var accessToken: String
-    /// When ``accessToken`` expires, in microseconds since 1970 (server time).
+    /// When ``accessToken`` expires, in seconds since 1970 (server time).
     public var accessTokenExpiresAt: UInt64
     /// The device's refresh token; the server rotates it on every refresh.
     public var refreshToken: String
