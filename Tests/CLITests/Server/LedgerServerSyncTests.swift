@@ -69,4 +69,55 @@ struct LedgerServerSyncTests: ServerSuite {
             #expect(status.stdout.contains("\"pending\":0") || status.stdout.contains("\"pending\" : 0"), "\(status)")
         }
     }
+
+    @Test func fourProcessesSyncingRoundAfterRoundLoseNothingAndDoubleNothing() async throws {
+        try await withServer { root, server in
+            let rounds = 4
+            let playbook = "\(server.url)/logs/users/alice/ledger"
+            let stores = (0..<4).map { root.appendingPathComponent("store-\($0)") }
+            let homes = (0..<4).map { root.appendingPathComponent("home-\($0)") }
+            for (index, home) in homes.enumerated() {
+                try await signIn("alice", device: "d\(index)", server: server.url, home: home, signUp: index == 0)
+                try await ledger(stores[index], ["categories", "new", "Food"], home: home)
+            }
+            // Every round, the four processes each record a transaction and sync, all at once.
+            for round in 0..<rounds {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<4 {
+                        group.addTask {
+                            let id = "t\(round)-\(index)"
+                            try await ledger(
+                                stores[index],
+                                [
+                                    "add", "--id", id, "--charge", "1", "--category", "Food", "--at",
+                                    "2026-11-01T10:00:00Z",
+                                ],
+                                home: homes[index])
+                            let remote = round == 0 ? ["--remote", playbook] : []
+                            try await ledger(stores[index], ["sync"] + remote, home: homes[index])
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            for index in 0..<4 { try await ledger(stores[index], ["sync"], home: homes[index]) }
+            let expected = Set((0..<rounds).flatMap { round in (0..<4).map { "t\(round)-\($0)" } })
+            var lists: [String] = []
+            for index in 0..<4 {
+                let list = try await ledger(stores[index], ["list", "--json"], home: homes[index])
+                let object = try #require(
+                    try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+                let transactions = try #require(object["transactions"] as? [String: Any])
+                #expect(Set(transactions.keys) == expected, "store \(index)")
+                lists.append(list.stdout)
+            }
+            #expect(Set(lists).count == 1, "the four stores converged")
+            // One total order: a fresh device reads every line once: one categories/new (the
+            // first to arrive; the other three are conflicts the rules drop before upload) and
+            // one put per transaction.
+            let fresh = try await ledger(
+                root.appendingPathComponent("fresh"), ["sync", "--remote", playbook], home: homes[0])
+            #expect(fresh.stdoutLines.contains("downloaded \(1 + 4 * rounds) lines, uploaded 0 lines"), "\(fresh)")
+        }
+    }
 }
