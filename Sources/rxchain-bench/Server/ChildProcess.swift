@@ -1,8 +1,15 @@
 import Foundation
-import Synchronization
 
-/// A command the server benchmark runs (a build, `wrk`, `pgbench`, `initdb`, Python), run to its
-/// end on a dedicated thread, never on the concurrency pool.
+/// A command the server benchmark runs (a build, `wrk`, `pgbench`, `initdb`, `pg_ctl`, Python),
+/// run to its end on a dedicated thread, never on the concurrency pool.
+///
+/// Started with `posix_spawnp` and awaited with `waitpid` rather than with `Process`, for two
+/// reasons: the child must start with no signal blocked and default handlers (a thread of this
+/// process blocks most signals, and `pgbench -T` never ends while `SIGALRM` is blocked); and a
+/// daemon the command leaves behind (`pg_ctl start`) inherits its descriptors, so waiting for
+/// the end of a pipe, or for the descriptor by which `Process` on Linux learns that its child
+/// exited, would wait forever. Standard output and error go to files in a temporary directory,
+/// read once the child exited.
 struct ChildProcess: Sendable {
     /// A command that could not start or ended with a failure status.
     struct Failure: Error, CustomStringConvertible {
@@ -11,6 +18,7 @@ struct ChildProcess: Sendable {
 
     /// What a finished command printed, and its status.
     struct Result: Sendable {
+        /// The exit code, or 128 + the signal that ended it.
         var status: Int32
         var stdout: String
         var stderr: String
@@ -18,8 +26,6 @@ struct ChildProcess: Sendable {
 
     var executable: String
     var arguments: [String]
-    var environment: [String: String] = [:]
-    var workingDirectory: String?
 
     /// The command `executable arguments…` (a bare name is looked up on `PATH`).
     init(_ executable: String, _ arguments: [String]) {
@@ -28,7 +34,7 @@ struct ChildProcess: Sendable {
     }
 
     /// Runs the command to its end; throws ``Failure`` if it cannot start or exits non-zero
-    /// (the description holds its standard error).
+    /// (the description holds what it printed).
     @discardableResult
     func run() async throws -> Result {
         let result = try await runAllowingFailure()
@@ -51,37 +57,46 @@ struct ChildProcess: Sendable {
     }
 
     private func runBlocking() throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot start \(executable): \(error)")
+        let directory = FileManager.default.temporaryDirectory.path + "/rxchain-bench-child-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let outputPath = directory + "/stdout"
+        let errorPath = directory + "/stderr"
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        // Drain both pipes at once, so a child blocked on a full pipe never deadlocks us.
-        let errorText = Mutex(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let bytes = (try? errors.fileHandleForReading.readToEnd()) ?? Data()
-            errorText.withLock { $0 = bytes }
-            errorsRead.signal()
-        }
-        let outputText = (try? output.fileHandleForReading.readToEnd()) ?? Data()
-        errorsRead.wait()
-        exited.wait()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS by hand (Swift does not import the macros).
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outputText, as: UTF8.self),
-            stderr: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+            status: code, stdout: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 
     /// Whether `name` is an executable on `PATH`.

@@ -33,22 +33,29 @@ struct PostgresCluster {
         let root = FileManager.default.temporaryDirectory.path + "/rxchain-bench-pg-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let cluster = PostgresCluster(root: root, binaries: binaries, port: try freePort())
-        try cluster.handOverDirectory()
-        try await cluster.asOwner(
-            "\(binaries)/initdb", ["-D", cluster.data, "-U", "bench", "--auth=trust", "-E", "UTF8"]
-        )
-        .run()
+        do {
+            try await cluster.boot()
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+        return cluster
+    }
+
+    /// `initdb`, `pg_ctl start`, and the table.
+    private func boot() async throws {
+        try handOverDirectory()
+        try await asOwner("\(binaries)/initdb", ["-D", data, "-U", "bench", "--auth=trust", "-E", "UTF8"]).run()
         let settings = [
-            "-k \(root)", "-p \(cluster.port)", "-c listen_addresses=''", "-c fsync=on", "-c synchronous_commit=on",
+            "-k \(root)", "-p \(port)", "-c listen_addresses=''", "-c fsync=on", "-c synchronous_commit=on",
             "-c max_connections=120",
         ]
-        try await cluster.asOwner(
+        try await asOwner(
             "\(binaries)/pg_ctl",
-            ["-D", cluster.data, "-l", root + "/postgres.log", "-w", "-o", settings.joined(separator: " "), "start"]
+            ["-D", data, "-l", root + "/postgres.log", "-w", "-o", settings.joined(separator: " "), "start"]
         ).run()
-        try await cluster.psql(
+        try await psql(
             "CREATE TABLE appends (id text PRIMARY KEY, log text NOT NULL, body jsonb NOT NULL, ts bigint NOT NULL)")
-        return cluster
     }
 
     /// Runs one SQL command as `bench`.
@@ -58,7 +65,7 @@ struct PostgresCluster {
         ).run()
     }
 
-    /// Stops the cluster (fast shutdown) and removes its directory.
+    /// Stops the cluster (fast shutdown) if it runs, and removes its directory.
     func stop() async {
         _ = try? await asOwner("\(binaries)/pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]).runAllowingFailure()
         try? FileManager.default.removeItem(atPath: root)
