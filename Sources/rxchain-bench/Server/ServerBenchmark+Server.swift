@@ -44,7 +44,11 @@ extension ServerBenchmark {
             throw ChildProcess.Failure(description: "wrk printed no summary line:\n\(wrk.stdout)\(wrk.stderr)")
         }
         if summary.errors > 0 {
-            ChildProcess.log("wrk saw \(summary.errors) failed requests (see \(root)/server.log while it runs)")
+            let log = (try? String(contentsOfFile: root + "/server.log", encoding: .utf8)) ?? ""
+            let refusals = log.split(separator: "\n").filter { !$0.contains(" 200 ") }.suffix(5)
+            ChildProcess.log(
+                "wrk saw \(summary.errors) failed requests; the server's last other answers:\n"
+                    + refusals.joined(separator: "\n"))
         }
 
         ChildProcess.log("follower: \(options.rounds) rounds")
