@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
         .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChainServer"]),
         .testTarget(name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChainServer"]),
+        .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

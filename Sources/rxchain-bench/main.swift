@@ -29,6 +29,12 @@ let usage = """
                    against one write+fsync per line
       crypto       PBKDF2-HMAC-SHA256 per iteration (the password stretch of sign-up and login) against
                    the textbook loop that re-keys the HMAC every iteration
+      server       rxchain-server (Examples/Server, release) over HTTP: durable appends/s and p50/p99
+                   from 50 wrk connections against pgbench inserting one row per transaction
+                   (synchronous_commit = on), and a long-polling follower's append-to-event latency
+                   against PostgreSQL LISTEN/NOTIFY (psycopg 3); --seconds S, --clients C, --rounds N,
+                   --server-binary PATH (else RXCHAIN_SERVER_BINARY, else built); installs wrk and
+                   PostgreSQL with apt-get if missing
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
@@ -78,6 +84,9 @@ case "sync":
     }
 case "server-journal-append":
     let status = await ServerJournalBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
+case "server":
+    let status = await ServerBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
     if status != 0 { exit(status) }
 case "remote-append":
     await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))

@@ -1,0 +1,160 @@
+import Foundation
+
+/// `rxchain-bench server`: the example server (`rxchain-server`, Examples/Server) over HTTP on
+/// loopback, against PostgreSQL on the same machine in the same run.
+///
+/// - `server-append-<C>-clients`: durable appends (`POST /logs/users/U/actions`, answered once
+///   fsynced) from C concurrent connections for `--seconds`, driven by `wrk` with
+///   `Benchmarks/server/append.lua` (unique ids per request, one bench user per client, round
+///   robin). `median_ns` is the time per append at that throughput (`1e9 / appends_per_second`);
+///   extras: `appends_per_second`, `p50_ms`, `p99_ms` (per request), the same with `baseline_`
+///   for the baseline, `clients`, `seconds`, `errors`, `server_data_bytes` (0 means the server
+///   kept nothing on disk: an in-memory server, whose figures do not count).
+///   Baseline `postgres-insert-commit`: pgbench with `Benchmarks/server/pg-insert.sql`, one row
+///   inserted per transaction, `synchronous_commit = on`, C clients, p50/p99 from its
+///   transaction log.
+/// - `server-follower-latency`: append-to-event latency for a follower: one client long-polls
+///   `GET /feed`, another appends one entry at a time (`--rounds`), and a round's latency is the
+///   time the follower receives the entry minus the time the append was sent. `median_ns` is
+///   the p50; extras `p50_ms`, `p99_ms`, `rounds` and the baseline's. Baseline
+///   `postgres-listen-notify`: `Benchmarks/server/notify_latency.py` (psycopg 3, installed into
+///   `.build-venv`), one connection `LISTEN`ing, another running `INSERT` + `NOTIFY` in one
+///   transaction per round.
+///
+/// Percentiles of every side use one rank (``LatencySummary``). The server binary is
+/// `--server-binary`, else `RXCHAIN_SERVER_BINARY`, else built (`swift build -c release` of
+/// Examples/Server). `wrk` and PostgreSQL are installed with apt-get when missing.
+enum ServerBenchmark {
+    static let usage = """
+        usage: rxchain-bench server [--json] [--seconds S] [--clients C] [--rounds N] [--server-binary PATH]
+
+        Starts rxchain-server (release; --server-binary or RXCHAIN_SERVER_BINARY, else built) on a
+        fresh data directory and a free port, and a fresh PostgreSQL cluster, then measures:
+        server-append-<C>-clients   durable appends/s and p50/p99 from C wrk connections for S
+                                    seconds (default 50, 10), against pgbench inserting one row
+                                    per transaction (synchronous_commit = on) with C clients
+        server-follower-latency     append-to-event latency of a long-polling follower over N
+                                    rounds (default 200), against LISTEN/NOTIFY (psycopg 3)
+        """
+
+    struct Options {
+        var seconds = 10
+        var clients = 50
+        var rounds = 200
+        var serverBinary = ProcessInfo.processInfo.environment["RXCHAIN_SERVER_BINARY"]
+    }
+
+    /// The repository's root (this file is `Sources/rxchain-bench/Server/ServerBenchmark.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let scripts = packageRoot + "/Benchmarks/server"
+
+    static func run(arguments: [String], report: Report) async -> Int32 {
+        var options = Options()
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { return usageError("\(flag) needs a value") }
+            switch flag {
+            case "--seconds", "--clients", "--rounds":
+                guard let number = Int(value), number > 0 else { return usageError("\(flag) needs a positive number") }
+                if flag == "--seconds" { options.seconds = number }
+                if flag == "--clients" { options.clients = number }
+                if flag == "--rounds" { options.rounds = number }
+            case "--server-binary":
+                options.serverBinary = value
+            default:
+                return usageError("unexpected argument '\(flag)'")
+            }
+        }
+        do {
+            try await measure(options, report: report)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("rxchain-bench server: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// Runs both sides and prints the two figures.
+    static func measure(_ options: Options, report: Report) async throws {
+        let binary = try await serverBinary(options)
+        try await ChildProcess.ensureInstalled(command: "wrk", package: "wrk")
+        let python = try await BenchPythonEnvironment.ready(root: packageRoot)
+        let root = FileManager.default.temporaryDirectory.path + "/rxchain-bench-server-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+
+        ChildProcess.log("starting \(binary)")
+        let server = try await BenchServerProcess.start(
+            binary: binary, data: root + "/data", logFile: root + "/server.log")
+        let serverSide: ServerSide
+        do {
+            serverSide = try await measureServer(url: server.url, root: root, options: options)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        let status = await server.stop()
+        if status != 0 { ChildProcess.log("rxchain-server exited with status \(status) after SIGTERM") }
+        let dataBytes = directorySize(root + "/data")
+        if dataBytes == 0 {
+            ChildProcess.log("the server kept nothing in its data directory: it ran in memory, figures not meaningful")
+        }
+
+        ChildProcess.log("starting a PostgreSQL cluster")
+        let cluster = try await PostgresCluster.start()
+        let postgresSide: PostgresSide
+        do {
+            postgresSide = try await measurePostgres(cluster, python: python, options: options)
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+        await cluster.stop()
+
+        report.header("server (rxchain-server over HTTP on loopback, against PostgreSQL)")
+        report.emit(
+            appendFigure(server: serverSide, postgres: postgresSide, options: options, dataBytes: dataBytes))
+        report.emit(followerFigure(server: serverSide.follower, postgres: postgresSide.notify, options: options))
+    }
+
+    /// The server binary: the one given, else a release build of Examples/Server.
+    static func serverBinary(_ options: Options) async throws -> String {
+        if let given = options.serverBinary {
+            guard FileManager.default.isExecutableFile(atPath: given) else {
+                throw ChildProcess.Failure(description: "no executable server at \(given)")
+            }
+            return given
+        }
+        let package = packageRoot + "/Examples/Server"
+        ChildProcess.log("building rxchain-server (swift build -c release --package-path Examples/Server)")
+        try await ChildProcess(
+            "swift", ["build", "-c", "release", "--package-path", package, "--product", "rxchain-server"]
+        )
+        .run()
+        let bin = try await ChildProcess(
+            "swift", ["build", "-c", "release", "--package-path", package, "--show-bin-path"]
+        )
+        .run()
+        return bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/rxchain-server"
+    }
+
+    /// The bytes of every file under `path` (0 if it does not exist).
+    static func directorySize(_ path: String) -> Int {
+        guard let files = FileManager.default.enumerator(atPath: path) else { return 0 }
+        var total = 0
+        for case let file as String in files {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + file)
+            if attributes?[.type] as? FileAttributeType == .typeRegular {
+                total += (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            }
+        }
+        return total
+    }
+
+    private static func usageError(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("rxchain-bench: \(message)\n\(usage)\n".utf8))
+        return 2
+    }
+}
