@@ -34,9 +34,13 @@ extension TreeDictionary {
 
     /// The walk of ``withItemSlot(forKey:hash:in:_:)``, from the borrowed root down; only
     /// valid while the root is kept alive and unchanged.
+    ///
+    /// Below the root it reads one slot per level and no node header: the bitmap that locates
+    /// the slot in a child comes with the parent's entry (``Entry/node(_:bitmap:)``).
     @inlinable
     static func itemSlot(forKey key: Key, hash: Hash, from root: BorrowedNode) -> UnsafeMutablePointer<Entry>? {
         var node = root
+        var bitmap = root.header.pointee.bitmap
         var shift = 0
         while true {
             if isCollisionLevel(shift) {
@@ -48,15 +52,16 @@ extension TreeDictionary {
                 return nil
             }
             let bit = bit(hash, shift)
-            let bitmap = node.header.pointee.bitmap
             guard bitmap & bit != 0 else { return nil }
             let slot = node.entries + index(of: bit, in: bitmap)
             switch slot.pointee {
             case .item(let candidate, _):
                 return candidate == key ? slot : nil
-            case .node(let child):
+            case .node(let child, let childBitmap):
                 // Borrows the child's storage; the reference itself stays with the parent's entry.
                 node = child.withUnsafeMutablePointers { ($0, $1) }
+                assert(node.header.pointee.bitmap == childBitmap, "TreeDictionary: stale bitmap in a subtree entry")
+                bitmap = childBitmap
                 shift = childShift(shift)
             }
         }

@@ -109,11 +109,11 @@ extension TreeDictionary {
                 let child = pair(
                     (existingKey, old, self.hash(existingKey)), (key, value, hash),
                     shift: childShift(shift))
-                slot.initialize(to: .node(child))
+                slot.initialize(to: .subtree(child))
                 return nil
-            case .node(var child):
+            case .node(var child, _):
                 let old = update(value, forKey: key, hash: hash, shift: childShift(shift), in: &child)
-                slot.initialize(to: .node(child))
+                slot.initialize(to: .subtree(child))
                 return old
             }
         }
@@ -138,7 +138,7 @@ extension TreeDictionary {
         if firstBit == secondBit {
             let node = Node.allocate(bitmap: firstBit, capacity: 1)
             let child = pair(first, second, shift: childShift(shift))
-            node.withUnsafeMutablePointerToElements { $0.initialize(to: .node(child)) }
+            node.withUnsafeMutablePointerToElements { $0.initialize(to: .subtree(child)) }
             node.setCount(1)
             return node
         }
@@ -174,7 +174,7 @@ extension TreeDictionary {
             guard existingKey == key else { return nil }
             Node.remove(at: index, bit: bit, in: &node)
             return old
-        case .node(var child):
+        case .node(var child, _):
             if isKnownUniquelyReferenced(&node) {
                 // Drop the slot's reference so `child` is the only one and can change in place.
                 node.withUnsafeMutablePointerToElements { _ = ($0 + index).move() }
@@ -239,9 +239,9 @@ extension TreeDictionary {
                     // Put it back for now; the caller's `move()` below is what leaves the slot empty.
                     slot.initialize(to: .item(existingKey, value))
                     return nil
-                case .node(var child):
+                case .node(var child, _):
                     Node.makeUnique(&child)
-                    slot.initialize(to: .node(child))
+                    slot.initialize(to: .subtree(child))
                     return child
                 }
             }
@@ -277,7 +277,8 @@ extension TreeDictionary {
         Self.collapsePath(of: slot.hash, in: root, shift: 0)
     }
 
-    /// Replaces every subtree on the path of `hash` that holds one key by that key's item.
+    /// Replaces every subtree on the path of `hash` that holds one key by that key's item, and
+    /// stores the other subtrees' entries again (a gap closed below changed a bitmap).
     /// Every node on the path must be uniquely referenced.
     @inlinable
     static func collapsePath(of hash: Hash, in node: Node, shift: Int) {
@@ -285,10 +286,8 @@ extension TreeDictionary {
         let bit = bit(hash, shift)
         guard node.bitmap & bit != 0 else { return }
         let index = index(of: bit, in: node.bitmap)
-        guard case .node(let child) = node.entry(at: index) else { return }
+        guard case .node(let child, _) = node.entry(at: index) else { return }
         collapsePath(of: hash, in: child, shift: childShift(shift))
-        if case .item(let key, let value) = child.collapsedEntry() {
-            node.replace(at: index, with: .item(key, value))
-        }
+        node.replace(at: index, with: child.collapsedEntry())
     }
 }
