@@ -21,6 +21,10 @@ extension TreeDictionary {
     ///   mutated (see ``TreeDictionary/Node``). So no child is released or moved.
     /// - A `ManagedBuffer`'s storage does not move while the object lives, so the header and
     ///   element pointers read once per node stay valid as long as the node does.
+    /// - The walk reads only initialised entries: it indexes a child with the bitmap copy in
+    ///   the parent's entry, which every write keeps equal to the child's own bitmap (see
+    ///   ``Entry/node(_:bitmap:)``; checked by an assertion here and by the tests' invariant
+    ///   check), and a branch node's count is its bitmap's population count.
     ///
     /// `body` must not keep the pointer, nor mutate through it.
     @inlinable

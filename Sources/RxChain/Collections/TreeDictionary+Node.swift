@@ -31,7 +31,8 @@ extension TreeDictionary {
         /// A subtree, with a copy of its root node's bitmap, so that a lookup finds the slot
         /// to read in the child without first reading the child's header (one cache line per
         /// level instead of two). Made with ``subtree(_:)``; whoever changes a child's bitmap
-        /// stores its entry again in the parent.
+        /// stores its entry again in the parent. (The copy costs no room unless a key and
+        /// value together take fewer than the 12 bytes of a reference and a bitmap.)
         case node(Node, bitmap: UInt32)
 
         /// The entry for the subtree `node`, carrying its current bitmap.
