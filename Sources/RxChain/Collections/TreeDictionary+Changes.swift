@@ -42,10 +42,10 @@ extension TreeDictionary where Value: Equatable {
                 } else if oldValue != newValue {
                     changed.append(newKey)
                 }
-            case (.node(let oldChild)?, .node(let newChild)?):
+            case (.node(let oldChild, _)?, .node(let newChild, _)?):
                 collectChanges(from: oldChild, to: newChild, shift: childShift(shift), into: &changed)
-            case (.item(let key, let value)?, .node(let subtree)?),
-                (.node(let subtree)?, .item(let key, let value)?):
+            case (.item(let key, let value)?, .node(let subtree, _)?),
+                (.node(let subtree, _)?, .item(let key, let value)?):
                 // One key on one side, a subtree on the other: every other key of the subtree
                 // changed, and `key` changed unless the subtree holds it with the same value.
                 var keyUnchanged = false
@@ -87,7 +87,7 @@ extension TreeDictionary where Value: Equatable {
         switch entry {
         case .item(let key, _):
             changed.append(key)
-        case .node(let subtree):
+        case .node(let subtree, _):
             for (key, _) in TreeDictionary(root: subtree, count: 0) { changed.append(key) }
         }
     }

@@ -27,7 +27,7 @@ extension TreeDictionary: Equatable where Value: Equatable {
             switch (lhs.entry(at: index), rhs.entry(at: index)) {
             case (.item(let key, let value), .item(let otherKey, let otherValue)):
                 guard key == otherKey, value == otherValue else { return false }
-            case (.node(let child), .node(let otherChild)):
+            case (.node(let child, _), .node(let otherChild, _)):
                 guard equal(child, otherChild, shift: childShift(shift)) else { return false }
             default:
                 return false

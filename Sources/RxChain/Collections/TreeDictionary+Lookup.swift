@@ -21,6 +21,10 @@ extension TreeDictionary {
     ///   mutated (see ``TreeDictionary/Node``). So no child is released or moved.
     /// - A `ManagedBuffer`'s storage does not move while the object lives, so the header and
     ///   element pointers read once per node stay valid as long as the node does.
+    /// - The walk reads only initialised entries: it indexes a child with the bitmap copy in
+    ///   the parent's entry, which every write keeps equal to the child's own bitmap (see
+    ///   ``Entry/node(_:bitmap:)``; checked by an assertion here and by the tests' invariant
+    ///   check), and a branch node's count is its bitmap's population count.
     ///
     /// `body` must not keep the pointer, nor mutate through it.
     @inlinable
@@ -34,9 +38,13 @@ extension TreeDictionary {
 
     /// The walk of ``withItemSlot(forKey:hash:in:_:)``, from the borrowed root down; only
     /// valid while the root is kept alive and unchanged.
+    ///
+    /// Below the root it reads one slot per level and no node header: the bitmap that locates
+    /// the slot in a child comes with the parent's entry (``Entry/node(_:bitmap:)``).
     @inlinable
     static func itemSlot(forKey key: Key, hash: Hash, from root: BorrowedNode) -> UnsafeMutablePointer<Entry>? {
         var node = root
+        var bitmap = root.header.pointee.bitmap
         var shift = 0
         while true {
             if isCollisionLevel(shift) {
@@ -48,15 +56,16 @@ extension TreeDictionary {
                 return nil
             }
             let bit = bit(hash, shift)
-            let bitmap = node.header.pointee.bitmap
             guard bitmap & bit != 0 else { return nil }
             let slot = node.entries + index(of: bit, in: bitmap)
             switch slot.pointee {
             case .item(let candidate, _):
                 return candidate == key ? slot : nil
-            case .node(let child):
+            case .node(let child, let childBitmap):
                 // Borrows the child's storage; the reference itself stays with the parent's entry.
                 node = child.withUnsafeMutablePointers { ($0, $1) }
+                assert(node.header.pointee.bitmap == childBitmap, "TreeDictionary: stale bitmap in a subtree entry")
+                bitmap = childBitmap
                 shift = childShift(shift)
             }
         }

@@ -63,7 +63,7 @@ extension TreeDictionary {
                     }
                     let child = pair(
                         (existingKey, old, other), (key, value, hash), shift: childShift(shift))
-                    (entries + index).initialize(to: .node(child))
+                    (entries + index).initialize(to: .subtree(child))
                 }
                 countChange = 1
                 return result
@@ -85,12 +85,12 @@ extension TreeDictionary {
                     countChange = -1
                 }
                 return result
-            case .node(var child):
+            case .node(var child, _):
                 let result = modify(
                     forKey: key, hash: hash, shift: childShift(shift), in: &child,
                     countChange: &countChange, body)
                 // Only a removal can leave the subtree with a single key to collapse.
-                slot.initialize(to: countChange < 0 ? child.collapsedEntry() : .node(child))
+                slot.initialize(to: countChange < 0 ? child.collapsedEntry() : .subtree(child))
                 return result
             }
         }
@@ -149,9 +149,9 @@ extension TreeDictionary {
                     switch slot.move() {
                     case .item(let key, let value):
                         slot.initialize(to: .item(key, replacement(key, value) ?? value))
-                    case .node(var child):
+                    case .node(var child, _):
                         updateValues(in: &child, replacement)
-                        slot.initialize(to: .node(child))
+                        slot.initialize(to: .subtree(child))
                     }
                 }
                 continue
@@ -162,14 +162,14 @@ extension TreeDictionary {
                 node = node.copy()
                 isUnique = true
                 node.replace(at: index, with: .item(key, newValue))
-            case .node(let original):
+            case .node(let original, _):
                 // Shared through `node`, so `child` is copied before anything in it changes.
                 var child = original
                 updateValues(in: &child, replacement)
                 guard child !== original else { continue }
                 node = node.copy()
                 isUnique = true
-                node.replace(at: index, with: .node(child))
+                node.replace(at: index, with: .subtree(child))
             }
         }
     }

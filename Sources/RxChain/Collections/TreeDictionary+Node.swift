@@ -28,7 +28,16 @@ extension TreeDictionary {
     @usableFromInline
     enum Entry {
         case item(Key, Value)
-        case node(Node)
+        /// A subtree, with a copy of its root node's bitmap, so that a lookup finds the slot
+        /// to read in the child without first reading the child's header (one cache line per
+        /// level instead of two). Made with ``subtree(_:)``; whoever changes a child's bitmap
+        /// stores its entry again in the parent. (The copy costs no room unless a key and
+        /// value together take fewer than the 12 bytes of a reference and a bitmap.)
+        case node(Node, bitmap: UInt32)
+
+        /// The entry for the subtree `node`, carrying its current bitmap.
+        @inlinable
+        static func subtree(_ node: Node) -> Entry { .node(node, bitmap: node.bitmap) }
     }
 
     /// A trie node: one allocation holding a header and its entries contiguously.
@@ -230,6 +239,6 @@ extension TreeDictionary.Node {
     @inlinable
     func collapsedEntry() -> Entry {
         if count == 1, case .item(let key, let value) = entry(at: 0) { return .item(key, value) }
-        return .node(self)
+        return .subtree(self)
     }
 }

@@ -115,7 +115,7 @@ extension TreeDictionary {
     static func keyCount(of entry: Entry) -> Int {
         switch entry {
         case .item: return 1
-        case .node(let node):
+        case .node(let node, _):
             return node.withUnsafeMutablePointerToElements { entries in
                 (0..<node.count).reduce(0) { $0 + keyCount(of: entries[$1]) }
             }

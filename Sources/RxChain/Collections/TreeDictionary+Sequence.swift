@@ -39,7 +39,7 @@ extension TreeDictionary: Sequence {
                 switch node.entry(at: index) {
                 case .item(let key, let value):
                     return (key, value)
-                case .node(let child):
+                case .node(let child, _):
                     path.append((child, 0))
                 }
             }

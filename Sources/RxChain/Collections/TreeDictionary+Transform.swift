@@ -17,8 +17,8 @@ extension TreeDictionary {
             switch node.entry(at: index) {
             case .item(let key, let value):
                 entry = .item(key, try transform(value))
-            case .node(let child):
-                entry = .node(try mapValues(of: child, transform))
+            case .node(let child, _):
+                entry = .subtree(try mapValues(of: child, transform))
             }
             // Initialised one by one and counted as we go, so a throwing `transform` leaks nothing.
             mapped.withUnsafeMutablePointerToElements { ($0 + index).initialize(to: entry) }
@@ -34,7 +34,7 @@ extension TreeDictionary {
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> TreeDictionary {
         var kept = 0
         let filtered = try Self.filter(root, shift: 0, isRoot: true, isIncluded, kept: &kept)
-        guard case .node(let newRoot)? = filtered else { return TreeDictionary() }
+        guard case .node(let newRoot, _)? = filtered else { return TreeDictionary() }
         return TreeDictionary(root: newRoot, count: kept)
     }
 
@@ -58,10 +58,10 @@ extension TreeDictionary {
             case .item(let key, let value):
                 result = try isIncluded((key, value)) ? entry : nil
                 if result != nil { kept += 1 }
-            case .node(let child):
+            case .node(let child, _):
                 result = try filter(
                     child, shift: childShift(shift), isRoot: false, isIncluded, kept: &kept)
-                if case .node(let same)? = result, same === child {} else { unchanged = false }
+                if case .node(let same, _)? = result, same === child {} else { unchanged = false }
             }
             guard let result else {
                 unchanged = false
@@ -70,7 +70,7 @@ extension TreeDictionary {
             entries.append(result)
             bitmap |= bit
         }
-        if unchanged && entries.count == node.count { return .node(node) }
+        if unchanged && entries.count == node.count { return .subtree(node) }
         if !isRoot {
             if entries.isEmpty { return nil }
             if entries.count == 1, case .item = entries[0] { return entries[0] }
@@ -80,7 +80,7 @@ extension TreeDictionary {
             for (index, entry) in entries.enumerated() { (target + index).initialize(to: entry) }
         }
         filtered.setCount(entries.count)
-        return .node(filtered)
+        return .subtree(filtered)
     }
 
     /// The same pairs in a `Dictionary` (O(n)).

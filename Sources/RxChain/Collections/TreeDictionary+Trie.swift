@@ -3,22 +3,24 @@
 /// only the nodes on the path it changes, and only those that are shared (copy-on-write
 /// per node).
 extension TreeDictionary {
-    /// The number of hash bits the level that starts at bit `shift` consumes: five (32-way
-    /// branching) at the two levels nearest the root, four (16-way) below them.
+    /// The number of hash bits the level that starts at bit `shift` consumes: four (16-way
+    /// branching) at the third level (bits 10–13), five (32-way) at every other.
     ///
-    /// Why two widths: a write copies one node per level, and copying a node retains each of
-    /// its subtrees (freeing the old version releases them again). The two top levels have 33
-    /// nodes in all, which stay in cache, and their width keeps lookups shallow. The levels
-    /// below hold nearly every node, mostly out of cache, so the subtrees a copy retains
-    /// there are cache misses; half the width halves them. Measured against five bits at
-    /// every level (`rxchain-bench collections`, `store`): an update of a 100,000-key map
-    /// whose previous version is kept 6–9% faster, playbook replay unchanged. Lookups pay for
-    /// it: about 30% of the keys of a 100,000-key map sit one level deeper, and since lookups
-    /// stopped retaining each level (issue 22) the walk is bound by its cache misses, so a
-    /// lookup measured 1.42–1.55× swift-collections' against 0.90–1.18× with five bits at
-    /// every level (while updates of a shared map went from ~0.83× to 0.90–0.92×).
+    /// Why the third level is narrower: a write copies one node per level, and copying a node
+    /// retains each of its subtrees (freeing the old version releases them again), which are
+    /// cache misses once the nodes no longer fit in cache. A node only holds the slots in use,
+    /// so width costs a copy nothing where nodes are sparse; it costs where they are full.
+    /// The two top levels (33 nodes) stay in cache whatever their width, and keep lookups
+    /// shallow. The third level is the first with many nodes, and in maps of some ten thousand
+    /// keys and more its nodes are full: half the width halves what a copy retains there.
+    /// Below it nodes are sparse again (in maps of up to some hundred thousand keys), so they
+    /// are wide, which keeps fewer keys sharing a slot and thus fewer keys one level deeper,
+    /// where a lookup pays a cache miss.
+    /// Measured in a 100,000-key map, against 16-way at every level below the second: lookups
+    /// 10–15% faster, updates of a shared map unchanged; against 32-way at the third level
+    /// too: updates about 10% faster, lookups within 5%.
     @inlinable
-    static func levelBits(_ shift: Int) -> Int { shift < 10 ? 5 : 4 }
+    static func levelBits(_ shift: Int) -> Int { shift == 10 ? 4 : 5 }
 
     /// The first hash bit of the level below the one that starts at bit `shift`.
     @inlinable
@@ -109,11 +111,11 @@ extension TreeDictionary {
                 let child = pair(
                     (existingKey, old, self.hash(existingKey)), (key, value, hash),
                     shift: childShift(shift))
-                slot.initialize(to: .node(child))
+                slot.initialize(to: .subtree(child))
                 return nil
-            case .node(var child):
+            case .node(var child, _):
                 let old = update(value, forKey: key, hash: hash, shift: childShift(shift), in: &child)
-                slot.initialize(to: .node(child))
+                slot.initialize(to: .subtree(child))
                 return old
             }
         }
@@ -138,7 +140,7 @@ extension TreeDictionary {
         if firstBit == secondBit {
             let node = Node.allocate(bitmap: firstBit, capacity: 1)
             let child = pair(first, second, shift: childShift(shift))
-            node.withUnsafeMutablePointerToElements { $0.initialize(to: .node(child)) }
+            node.withUnsafeMutablePointerToElements { $0.initialize(to: .subtree(child)) }
             node.setCount(1)
             return node
         }
@@ -174,7 +176,7 @@ extension TreeDictionary {
             guard existingKey == key else { return nil }
             Node.remove(at: index, bit: bit, in: &node)
             return old
-        case .node(var child):
+        case .node(var child, _):
             if isKnownUniquelyReferenced(&node) {
                 // Drop the slot's reference so `child` is the only one and can change in place.
                 node.withUnsafeMutablePointerToElements { _ = ($0 + index).move() }
@@ -239,9 +241,9 @@ extension TreeDictionary {
                     // Put it back for now; the caller's `move()` below is what leaves the slot empty.
                     slot.initialize(to: .item(existingKey, value))
                     return nil
-                case .node(var child):
+                case .node(var child, _):
                     Node.makeUnique(&child)
-                    slot.initialize(to: .node(child))
+                    slot.initialize(to: .subtree(child))
                     return child
                 }
             }
@@ -277,7 +279,8 @@ extension TreeDictionary {
         Self.collapsePath(of: slot.hash, in: root, shift: 0)
     }
 
-    /// Replaces every subtree on the path of `hash` that holds one key by that key's item.
+    /// Replaces every subtree on the path of `hash` that holds one key by that key's item, and
+    /// stores the other subtrees' entries again (a gap closed below changed a bitmap).
     /// Every node on the path must be uniquely referenced.
     @inlinable
     static func collapsePath(of hash: Hash, in node: Node, shift: Int) {
@@ -285,10 +288,8 @@ extension TreeDictionary {
         let bit = bit(hash, shift)
         guard node.bitmap & bit != 0 else { return }
         let index = index(of: bit, in: node.bitmap)
-        guard case .node(let child) = node.entry(at: index) else { return }
+        guard case .node(let child, _) = node.entry(at: index) else { return }
         collapsePath(of: hash, in: child, shift: childShift(shift))
-        if case .item(let key, let value) = child.collapsedEntry() {
-            node.replace(at: index, with: .item(key, value))
-        }
+        node.replace(at: index, with: child.collapsedEntry())
     }
 }

@@ -1,7 +1,7 @@
 /// A persistent hash map: a value-type dictionary whose copies share structure, so that
 /// changing one key of a large map copies only the few nodes on that key's path.
 ///
-/// It is a hash-array-mapped trie (32-way branching at the two top levels, 16-way below). Where a
+/// It is a hash-array-mapped trie (32-way branching, 16-way at the third level). Where a
 /// `Dictionary` held by an older state is copied whole on the next write, a `TreeDictionary`
 /// copies O(log₃₂ n) small nodes and shares the rest with the older version. Comparing two
 /// versions (`==`, ``changedKeys(since:)``) skips the shared subtrees by identity, so it

@@ -16,9 +16,9 @@ struct WeakHashKey: Hashable, Comparable, CustomStringConvertible {
 }
 
 extension TreeDictionary {
-    /// The first broken structural invariant, or `nil`: entry counts match bitmaps, every
-    /// non-root node holds at least two keys, every key sits on its hash's path, and
-    /// `count` is the number of keys.
+    /// The first broken structural invariant, or `nil`: entry counts match bitmaps, a subtree
+    /// entry's copy of its node's bitmap is current, every non-root node holds at least two
+    /// keys, every key sits on its hash's path, and `count` is the number of keys.
     func invariantViolation() -> String? {
         var keys = 0
         if let problem = Self.violation(in: root, shift: 0, isRoot: true, prefix: 0, keys: &keys) {
@@ -59,7 +59,10 @@ extension TreeDictionary {
                     return "\(key) off its hash path at shift \(shift)"
                 }
                 keys += 1
-            case .node(let child):
+            case .node(let child, let bitmap):
+                guard bitmap == child.bitmap else {
+                    return "subtree entry at shift \(shift) holds bitmap \(bitmap), its node \(child.bitmap)"
+                }
                 if let problem = violation(
                     in: child, shift: childShift(shift), isRoot: false, prefix: childPrefix, keys: &keys)
                 {
