@@ -169,3 +169,69 @@ package enum Errno {
     /// `EWOULDBLOCK`: a non-blocking call would have had to wait (a lock held elsewhere).
     package static let wouldBlock: Int32 = EWOULDBLOCK
 }
+
+// MARK: Sockets (the blocking HTTP exchange of the server feed's long poll)
+
+/// A TCP connection to `host:port`: `getaddrinfo(3)`, then `connect(2)` to each address in turn
+/// until one answers; the descriptor has `FD_CLOEXEC`. On failure, `descriptor` is -1 and `error`
+/// says why (the resolver's message or `strerror`).
+func systemConnectTCP(host: String, port: UInt16) -> (descriptor: Int32, error: String?) {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #else
+        hints.ai_socktype = SOCK_STREAM
+    #endif
+    var list: UnsafeMutablePointer<addrinfo>?
+    let resolved = getaddrinfo(host, String(port), &hints, &list)
+    guard resolved == 0, let first = list else {
+        return (-1, String(cString: gai_strerror(resolved)))
+    }
+    defer { freeaddrinfo(first) }
+    var lastError: Int32 = 0
+    var next: UnsafeMutablePointer<addrinfo>? = first
+    while let address = next {
+        next = address.pointee.ai_next
+        let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        if descriptor < 0 {
+            lastError = errno
+            continue
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        if connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return (descriptor, nil) }
+        lastError = errno
+        _ = close(descriptor)
+    }
+    return (-1, systemErrorMessage(lastError))
+}
+
+/// Sets how long a `recv` on `descriptor` may wait (`SO_RCVTIMEO`); 0 on success.
+func systemSetReceiveTimeout(_ descriptor: Int32, seconds: Int) -> Int32 {
+    var value = timeval(tv_sec: seconds, tv_usec: 0)
+    return setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+}
+
+/// `send(2)`; on Linux with `MSG_NOSIGNAL`, so a closed peer is an `EPIPE`, not a signal (Apple
+/// platforms: the process ignores `SIGPIPE`, as `rxchain` does).
+func systemSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc) || canImport(Musl)
+        send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+    #else
+        send(descriptor, bytes, count, 0)
+    #endif
+}
+
+/// `recv(2)`.
+func systemReceive(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    recv(descriptor, buffer, count, 0)
+}
+
+/// `shutdown(2)` of both directions: a `recv` blocked on another thread returns at once.
+func systemShutdown(_ descriptor: Int32) {
+    #if canImport(Glibc)
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    #else
+        _ = shutdown(descriptor, SHUT_RDWR)
+    #endif
+}

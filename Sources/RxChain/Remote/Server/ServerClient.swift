@@ -129,6 +129,24 @@ public final class ServerClient: Sendable {
         return try await perform(method, path, query: query, body: body, token: renewed.accessToken, timeout: timeout)
     }
 
+    /// A signed `GET` that may wait long for its answer (the feed's long poll), refreshing the
+    /// session once on a 401 like ``sendSigned(_:_:query:body:timeout:)``.
+    ///
+    /// On an `http://` server it runs over a blocking socket on a thread of its own
+    /// (``BlockingHTTPExchange``): FoundationNetworking's `URLSession` would keep a core busy
+    /// for as long as the answer is outstanding. `https://` goes through `URLSession`.
+    public func longPoll(_ path: String, query: [(String, String)], timeout: Duration) async throws -> ServerAnswer {
+        guard let current = session else {
+            throw ServerClientError.notSignedIn(server: server, user: nil, reason: "no session")
+        }
+        let answer = try await perform(
+            "GET", path, query: query, body: nil, token: current.accessToken, timeout: timeout, waitsLong: true)
+        guard answer.status == 401 else { return answer }
+        let renewed = try await refreshed(after: current)
+        return try await perform(
+            "GET", path, query: query, body: nil, token: renewed.accessToken, timeout: timeout, waitsLong: true)
+    }
+
     /// A session newer than `stale`: the refresh already in flight, or a new one.
     private func refreshed(after stale: ServerSession) async throws -> ServerSession {
         let task: Task<ServerSession, any Error> = state.withLock { state in
@@ -190,7 +208,7 @@ public final class ServerClient: Sendable {
 
     private func perform(
         _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, token: String?,
-        timeout: Duration?
+        timeout: Duration?, waitsLong: Bool = false
     ) async throws -> ServerAnswer {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw ServerClientError.invalidServer(server, reason: "not a URL")
@@ -199,6 +217,18 @@ public final class ServerClient: Sendable {
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components.url else {
             throw ServerClientError.invalidServer(server + path, reason: "not a URL")
+        }
+        if waitsLong, body == nil, components.scheme == "http", let host = components.host {
+            let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+            let headers = token.map { [("Authorization", "Bearer \($0)")] } ?? []
+            do {
+                let (status, body) = try await BlockingHTTPExchange.send(
+                    method, host: host, port: UInt16(components.port ?? 80), target: target, headers: headers,
+                    timeout: timeout ?? self.timeout)
+                return ServerAnswer(status: status, body: body, server: server)
+            } catch let failure as BlockingHTTPExchange.Failure {
+                throw ServerClientError.unreachable(server: server, reason: failure.description)
+            }
         }
         var request = URLRequest(url: url)
         request.httpMethod = method

@@ -83,8 +83,7 @@ public struct ServerFeed: AsyncSequence, Sendable {
                 if let cursor { query.append(("after", String(cursor))) }
                 let answer: ServerAnswer
                 do {
-                    answer = try await feed.client.sendSigned(
-                        "GET", "/feed", query: query, timeout: feed.wait + .seconds(15))
+                    answer = try await feed.client.longPoll("/feed", query: query, timeout: feed.wait + .seconds(15))
                 } catch is CancellationError {
                     return nil
                 } catch let error as ServerClientError {
