@@ -82,6 +82,7 @@ extension LogServer {
 
     /// `text` percent-decoded once.
     func decoded(_ text: String, _ field: String) throws(ServerError) -> String {
+        if !text.utf8.contains(UInt8(ascii: "%")) { return text }
         guard let decoded = text.removingPercentEncoding else {
             throw .invalidField(field, "has an invalid percent-encoding")
         }

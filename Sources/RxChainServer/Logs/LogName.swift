@@ -37,8 +37,9 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
     public init(validating text: String) throws(LogNameError) {
         if text.isEmpty { throw .empty }
         if text.utf8.count > Self.maximumLength { throw .tooLong(length: text.utf8.count) }
-        if text.contains("\0") { throw .nul }
-        if text.contains("\\") { throw .backslash }
+        // Byte scans: `String.contains(_:)` goes through Foundation's string search on Linux.
+        if text.utf8.contains(0) { throw .nul }
+        if text.utf8.contains(UInt8(ascii: "\\")) { throw .backslash }
         if text.hasPrefix("/") { throw .absolute }
         let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if segments.count > Self.maximumSegments { throw .tooManySegments(count: segments.count) }
@@ -50,15 +51,15 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
 
     private static func check(_ segment: String, at index: Int) throws(LogNameError) {
         if segment.isEmpty { throw .emptySegment(index: index) }
-        let dotted = segment.replacingPercentEncodedDots()
+        let dotted = segment.utf8.contains(UInt8(ascii: "%")) ? segment.replacingPercentEncodedDots() : segment
         if dotted == "." || dotted == ".." { throw .traversal(index: index) }
-        for character in segment where !isAllowed(character) {
+        if segment.utf8.allSatisfy(isAllowed) { return }
+        for character in segment where !(character.asciiValue.map(isAllowed) ?? false) {
             throw .invalidCharacter(character, index: index)
         }
     }
 
-    private static func isAllowed(_ character: Character) -> Bool {
-        guard character.isASCII, let byte = character.asciiValue else { return false }
+    private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return true
