@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 
 /// `rxchain-bench server`: the example server (`rxchain-server`, Examples/Server) over HTTP on
 /// loopback, against PostgreSQL on the same machine in the same run.
@@ -86,8 +87,9 @@ enum ServerBenchmark {
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         ChildProcess.log("starting \(binary)")
-        let server = try await BenchServerProcess.start(
-            binary: binary, data: root + "/data", logFile: root + "/server.log")
+        let server = try await ServerProcess.start(
+            binary: URL(fileURLWithPath: binary), data: URL(fileURLWithPath: root + "/data"),
+            logFile: URL(fileURLWithPath: root + "/server.log"))
         let serverSide: ServerSide
         do {
             serverSide = try await measureServer(url: server.url, root: root, options: options)

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Testing
 
 /// `rxchain account` against a real `rxchain-server`: sign-up, sign-in per device, the kept

@@ -1,5 +1,6 @@
 import Foundation
 import RxChain
+import RxChainTesting
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Testing
 
 /// What the suites that run `rxchain` against a real `rxchain-server` share: a scratch

@@ -1,54 +1,48 @@
 import Foundation
-import RxChainTesting
 import Synchronization
 
-/// An `rxchain-server` (the example server, Examples/Server) run as a child process for one test.
+/// An `rxchain-server` (the example server, `Examples/Server`) run as a child process on a data
+/// directory and a free port (`--port 0`), for tests and benchmarks that talk to it over HTTP.
 ///
-/// The binary comes from `RXCHAIN_SERVER_BINARY`, which `.ci/server run` sets (the root package
-/// cannot link Hummingbird, so the server is built as its own package). Each server gets the
-/// test's data directory and a free port (`--port 0`); ``url`` is read from the line the server
-/// prints once it listens. Standard error (the request log) goes to `server.log` beside the data
-/// directory.
+/// ``url`` is read from the line the server prints once it listens. Its request log (standard
+/// error) goes to a file, never to a pipe that could fill; standard output is drained after the
+/// first line.
 ///
 /// > Important: Waiting for the child (its first line, its exit) happens on dedicated threads,
 /// > never on the concurrency pool.
-final class ServerProcess: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+public final class ServerProcess: Sendable {
+    /// Why the server did not start.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
 
-    /// The binary `.ci/server run` built, or `nil` outside it.
-    static var binary: URL? {
-        ProcessInfo.processInfo.environment["RXCHAIN_SERVER_BINARY"].map { URL(fileURLWithPath: $0) }
+        /// A failure saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
-
-    /// Whether server tests can run (see ``binary``).
-    static var isConfigured: Bool { binary != nil }
 
     /// The server's origin, `http://127.0.0.1:PORT`.
-    let url: String
-    /// The data directory it serves.
-    let data: URL
+    public let url: String
     /// Its request log.
-    let logFile: URL
+    public let logFile: URL
     private let process: Mutex<Process>
     private let exited: DispatchSemaphore
 
-    private init(url: String, data: URL, logFile: URL, process: Process, exited: DispatchSemaphore) {
+    private init(url: String, logFile: URL, process: Process, exited: DispatchSemaphore) {
         self.url = url
-        self.data = data
         self.logFile = logFile
         self.process = Mutex(process)
         self.exited = exited
     }
 
-    /// Starts a server on `data` (created if missing) with extra `arguments` (`--no-signup`).
-    static func start(data: URL, arguments: [String] = []) async throws -> ServerProcess {
-        guard let binary else {
-            throw Failure(description: "RXCHAIN_SERVER_BINARY is not set: run under .ci/server run")
-        }
-        let logFile = data.deletingLastPathComponent().appendingPathComponent(data.lastPathComponent + "-server.log")
-        return try await withCheckedThrowingContinuation { continuation in
+    /// Starts `binary --data DATA --host 127.0.0.1 --port 0 ARGUMENTS…`, returning once it
+    /// printed the address it listens on.
+    ///
+    /// - Throws: ``Failure`` with the server's first line and log when it printed no address.
+    public static func start(binary: URL, data: URL, logFile: URL, arguments: [String] = []) async throws
+        -> ServerProcess
+    {
+        try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
                     with: Result {
@@ -58,12 +52,12 @@ final class ServerProcess: Sendable {
         }
     }
 
-    private static func startBlocking(binary: URL, data: URL, logFile: URL, arguments: [String]) throws -> ServerProcess
+    private static func startBlocking(binary: URL, data: URL, logFile: URL, arguments: [String]) throws
+        -> ServerProcess
     {
         let process = Process()
         process.executableURL = binary
-        // A low stretch keeps sign-ins fast in a debug build; the stretch is tested in PBKDF2Tests.
-        process.arguments = ["--data", data.path, "--port", "0", "--password-iterations", "1000"] + arguments
+        process.arguments = ["--data", data.path, "--host", "127.0.0.1", "--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
@@ -84,20 +78,20 @@ final class ServerProcess: Sendable {
             process.terminate()
             exited.wait()
             let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-            throw Failure(description: "the server did not start: \(text)\n\(log)")
+            throw Failure(description: "rxchain-server did not start: \(text)\n\(log)")
         }
         // Keep draining stdout, so the server never blocks on a full pipe.
         Thread.detachNewThread { _ = try? reader.readToEnd() }
-        return ServerProcess(url: String(text[range]), data: data, logFile: logFile, process: process, exited: exited)
+        return ServerProcess(url: String(text[range]), logFile: logFile, process: process, exited: exited)
     }
 
     /// Sends `signal` to the server (`SIGKILL` for a crash, `SIGTERM` for a graceful stop).
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         process.withLock { _ = kill($0.processIdentifier, signal) }
     }
 
     /// Waits until the server exited; returns its exit status (or the signal that ended it).
-    func waitUntilExit() async -> Int32 {
+    public func waitUntilExit() async -> Int32 {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { [self] in
                 exited.wait()
@@ -107,13 +101,14 @@ final class ServerProcess: Sendable {
         }
     }
 
-    /// Stops the server gracefully (SIGTERM) and waits for it.
+    /// Stops the server gracefully (`SIGTERM`: in-flight requests finish, the journal is synced)
+    /// and waits for it; returns its exit status.
     @discardableResult
-    func stop() async -> Int32 {
+    public func stop() async -> Int32 {
         send(SIGTERM)
         return await waitUntilExit()
     }
 
     /// The request log so far.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 }
