@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainTesting
 import Testing
 
 /// Injects I/O errors into the journal's system calls with `strace -e inject=…` on a child

@@ -1,5 +1,6 @@
 import Foundation
 import RxChain
+import RxChainTesting
 import Testing
 
 /// A child `rxchain-bench remote-append` run under `strace`, killed or failed exactly at

@@ -1,5 +1,6 @@
 import Foundation
 import RxChain
+import RxChainTesting
 import Testing
 
 #if canImport(Glibc)

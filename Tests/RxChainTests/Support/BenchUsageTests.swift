@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Testing
 
 /// `rxchain-bench` answers `--help` without running anything, also after a command name.
