@@ -1,3 +1,5 @@
+import RxChain
+
 /// One HTTP response from the server core: a status and, except for 204, a JSON body.
 ///
 /// Every body is a JSON object. A refusal's body is `{"error": CODE, "message": TEXT}` plus the

@@ -19,28 +19,21 @@ extension ServerClient {
     ///   refuses (409 `taken`, 403 `signup_closed`, 400 naming the field), or a transport error.
     public func signUp(user: String, password: String) async throws {
         try ServerSessionStore.validate(user: user)
-        var body = JSONWriter()
-        body.raw("{\"user\":")
-        body.string(user)
-        body.raw(",\"password\":")
-        body.string(password)
-        body.raw("}")
-        try await send("POST", "/accounts", body: body.bytes).requireSuccess()
+        var body = JSONObjectWriter()
+        body.member("user", user)
+        body.member("password", password)
+        try await send("POST", "/accounts", body: body.finish()).requireSuccess()
     }
 
     /// Signs this device in (`POST /sessions`) and returns the new session, which the client then
     /// signs requests with; saved to `sessions` when the client has a store.
     public func signIn(user: String, password: String, device: String) async throws -> ServerSession {
         try ServerSessionStore.validate(user: user)
-        var body = JSONWriter()
-        body.raw("{\"user\":")
-        body.string(user)
-        body.raw(",\"password\":")
-        body.string(password)
-        body.raw(",\"device\":")
-        body.string(device)
-        body.raw("}")
-        let answer = try await send("POST", "/sessions", body: body.bytes)
+        var body = JSONObjectWriter()
+        body.member("user", user)
+        body.member("password", password)
+        body.member("device", device)
+        let answer = try await send("POST", "/sessions", body: body.finish())
         try answer.requireSuccess()
         let session = try Self.session(from: answer, server: server)
         try adopt(session)

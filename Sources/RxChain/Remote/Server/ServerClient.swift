@@ -173,12 +173,10 @@ public final class ServerClient: Sendable {
 
     /// Trades the session's refresh token for new tokens and saves them.
     private func refresh(_ stale: ServerSession) async throws -> ServerSession {
-        var writer = JSONWriter()
-        writer.raw("{\"refreshToken\":")
-        writer.string(stale.refreshToken)
-        writer.raw("}")
+        var body = JSONObjectWriter()
+        body.member("refreshToken", stale.refreshToken)
         let answer = try await perform(
-            "POST", "/sessions/refresh", query: [], body: writer.bytes, token: nil, timeout: nil)
+            "POST", "/sessions/refresh", query: [], body: body.finish(), token: nil, timeout: nil)
         if answer.status == 401 {
             // Another process sharing the session file may have rotated the token first.
             if let saved = try sessions?.session(server: server, user: stale.user),

@@ -94,22 +94,14 @@ public final class ServerRemote: PlaybookRemote {
             throw PlaybookRemoteError.invalidLines(
                 location: location, reason: "revision \(revision) is not this remote's")
         }
-        var body = JSONWriter()
-        body.raw("{\"expect\":")
-        body.integer(expected)
-        body.raw(",\"entries\":[")
-        var index = 0
-        for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            if index > 0 { body.raw(",") }
-            body.raw("{\"id\":")
-            body.string(Self.entryID(line: line, revision: expected, index: index))
-            body.raw(",\"body\":")
-            body.json(line)
-            body.raw("}")
-            index += 1
+        var body = JSONObjectWriter()
+        body.member("expect", expected)
+        let entries = lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).enumerated()
+        body.member("entries", objects: entries) { entry, numbered in
+            entry.member("id", Self.entryID(line: numbered.element, revision: expected, index: numbered.offset))
+            entry.member("body", json: Array(numbered.element))
         }
-        body.raw("]}")
-        let answer = try await client.sendSigned("POST", logPath, body: body.bytes)
+        let answer = try await client.sendSigned("POST", logPath, body: body.finish())
         if answer.status == 409 {
             let current = try? answer.read { body throws(JSONFieldError) in try body.optionalCount("current") }
             if let current = current ?? nil {

@@ -1,49 +1,48 @@
-import RxChain
-
-/// Writes one JSON object member by member, placing the commas: the server's response bodies.
+/// Writes one JSON object member by member, placing the commas: the server's response bodies and
+/// the client's request bodies.
 ///
-/// Keys are written as given (they are the server's own, plain ASCII); string values are escaped
-/// by the package's one escaper, `JSONWriter`.
-struct JSONObjectWriter {
+/// Keys are written as given (they are the package's own, plain ASCII); string values are escaped
+/// by the package's one escaper, ``JSONWriter``.
+package struct JSONObjectWriter {
     private var writer = JSONWriter()
     private var isFirst = true
 
-    init() {
+    package init() {
         writer.raw("{")
     }
 
     /// A string member.
-    mutating func member(_ key: StaticString, _ value: String) {
+    package mutating func member(_ key: StaticString, _ value: String) {
         open(key)
         writer.string(value)
     }
 
     /// A string member, or `null` when `value` is `nil`.
-    mutating func member(_ key: StaticString, _ value: String?) {
+    package mutating func member(_ key: StaticString, _ value: String?) {
         open(key)
         if let value { writer.string(value) } else { writer.raw("null") }
     }
 
     /// An integer member.
-    mutating func member(_ key: StaticString, _ value: some BinaryInteger) {
+    package mutating func member(_ key: StaticString, _ value: some BinaryInteger) {
         open(key)
         writer.integer(value)
     }
 
     /// A boolean member.
-    mutating func member(_ key: StaticString, _ value: Bool) {
+    package mutating func member(_ key: StaticString, _ value: Bool) {
         open(key)
         if value { writer.raw("true") } else { writer.raw("false") }
     }
 
     /// A member whose value is JSON text already validated (an entry's body).
-    mutating func member(_ key: StaticString, json value: [UInt8]) {
+    package mutating func member(_ key: StaticString, json value: [UInt8]) {
         open(key)
         writer.json(value)
     }
 
     /// A member holding an array of strings.
-    mutating func member(_ key: StaticString, strings values: [String]) {
+    package mutating func member(_ key: StaticString, strings values: [String]) {
         open(key)
         writer.raw("[")
         for (index, value) in values.enumerated() {
@@ -54,7 +53,7 @@ struct JSONObjectWriter {
     }
 
     /// A member holding an array of objects, each written by `write`.
-    mutating func member<Element>(
+    package mutating func member<Element>(
         _ key: StaticString, objects elements: some Sequence<Element>,
         _ write: (inout JSONObjectWriter, Element) -> Void
     ) {
@@ -72,7 +71,7 @@ struct JSONObjectWriter {
     }
 
     /// Closes the object and returns its bytes.
-    consuming func finish() -> [UInt8] {
+    package consuming func finish() -> [UInt8] {
         writer.raw("}")
         return writer.bytes
     }
