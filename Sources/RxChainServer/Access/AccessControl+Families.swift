@@ -1,4 +1,5 @@
 import Foundation
+import RxChain
 
 extension AccessControl {
     /// Claims `family` for `user`: a one-time claim that makes `user` its owner and first member.
@@ -81,19 +82,6 @@ extension AccessControl {
     /// Refuses a user name that is not 1 to 64 ASCII letters, digits, `-` or `_` (the account
     /// names' alphabet, so each is also a log-name segment).
     static func checkUserName(_ name: String) throws(AccessError) {
-        guard isValidUserName(name) else { throw .invalidUser(name) }
-    }
-
-    /// Whether `name` is 1 to 64 ASCII letters, digits, `-` or `_`.
-    static func isValidUserName(_ name: String) -> Bool {
-        (1...64).contains(name.utf8.count)
-            && name.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    true
-                default: false
-                }
-            }
+        guard AccountName.isValid(name) else { throw .invalidUser(name) }
     }
 }

@@ -1,3 +1,5 @@
+import RxChain
+
 extension AccessControl {
     /// Runs the policy's ``FamilyAppendHook``s for an entry just accepted into `log`, and applies
     /// the membership changes they return; returns the changes applied.
@@ -27,7 +29,7 @@ extension AccessControl {
         let entry = AcceptedEntry(log: log, family: family, id: id, creator: creator, body: body)
         var applied: [MembershipChange] = []
         for hook in hooks {
-            for change in hook.changes(entry, families) where Self.isValidUserName(change.user) {
+            for change in hook.changes(entry, families) where AccountName.isValid(change.user) {
                 switch change {
                 case .grant(let user):
                     try await append(.grant(family, user: user), id: "hook:\(log)#\(id):grant:\(user)", by: creator)

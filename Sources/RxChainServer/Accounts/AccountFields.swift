@@ -1,8 +1,10 @@
+import RxChain
+
 /// The checks on the names and passwords an account operation receives, each refusing with
 /// ``AccountError/invalidField(field:problem:)`` naming the field and never repeating its value.
 enum AccountFields {
     /// The most bytes a user or device name may have.
-    static let maximumNameLength = 64
+    static let maximumNameLength = AccountName.maximumLength
     /// The most UTF-8 bytes a password may have (stretching cost does not grow with it, but a
     /// bound keeps requests small).
     static let maximumPasswordLength = 1024
@@ -10,7 +12,7 @@ enum AccountFields {
     /// A user name is a valid log-name segment without dots: 1 to 64 ASCII letters, digits,
     /// `-` or `_` (it appears in log names such as `users/alice/actions`).
     static func checkUser(_ user: String) throws(AccountError) {
-        guard isName(user, allowingDots: false) else {
+        guard AccountName.isValid(user) else {
             throw .invalidField(
                 field: "user", problem: "must be 1 to \(maximumNameLength) ASCII letters, digits, '-' or '_'")
         }
@@ -18,7 +20,7 @@ enum AccountFields {
 
     /// A device name: 1 to 64 ASCII letters, digits, `-`, `_` or `.`.
     static func checkDevice(_ device: String) throws(AccountError) {
-        guard isName(device, allowingDots: true) else {
+        guard AccountName.isValid(device, allowingDots: true) else {
             throw .invalidField(
                 field: "device", problem: "must be 1 to \(maximumNameLength) ASCII letters, digits, '-', '_' or '.'")
         }
@@ -29,19 +31,6 @@ enum AccountFields {
         if password.isEmpty { throw .invalidField(field: "password", problem: "is empty") }
         if password.utf8.count > maximumPasswordLength {
             throw .invalidField(field: "password", problem: "is longer than \(maximumPasswordLength) bytes")
-        }
-    }
-
-    private static func isName(_ name: String, allowingDots: Bool) -> Bool {
-        let bytes = name.utf8
-        guard (1...maximumNameLength).contains(bytes.count) else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
-            case UInt8(ascii: "."): allowingDots
-            default: false
-            }
         }
     }
 }

@@ -117,17 +117,9 @@ public struct ServerSessionStore: Sendable {
     /// Checks that `user` can be an account's name: 1 to 64 ASCII letters, digits, `-` and `_`,
     /// the rule the server applies (names appear in log paths like `users/NAME/actions`).
     public static func validate(user: String) throws(ServerClientError) {
-        if user.isEmpty || user.utf8.count > 64 {
-            throw .invalidUser(user, reason: "a user name has 1 to 64 characters")
-        }
-        for byte in user.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                continue
-            default:
-                throw .invalidUser(user, reason: "only ASCII letters, digits, '-' and '_' are allowed")
-            }
+        guard AccountName.isValid(user) else {
+            throw .invalidUser(
+                user, reason: "a user name is 1 to \(AccountName.maximumLength) ASCII letters, digits, '-' or '_'")
         }
     }
 
