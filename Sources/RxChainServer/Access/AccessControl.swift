@@ -1,4 +1,4 @@
-import Synchronization
+import Signals
 
 /// The server's access rules in force: decides every read and append by the application's
 /// ``AccessPolicy``, and keeps the owners and members of log families.
@@ -30,8 +30,9 @@ public final class AccessControl: Sendable {
     let book: LogBook
     /// The rules and hooks enforced.
     public let policy: AccessPolicy
-    /// The fold of `server/families` so far.
-    private let directory = Mutex(FamilyDirectory())
+    /// The fold of `server/families` so far, behind the engine's `Lock` (a `Mutex` whose
+    /// handoffs the thread sanitizer sees; `Synchronization.Mutex` on Linux gives it false races).
+    private let directory = Lock(FamilyDirectory())
 
     /// Creates the access control over `book`, folding the families already recorded in it.
     ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Signals
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,7 +23,8 @@ public final class ServerClient: Sendable {
     private let sessions: ServerSessionStore?
     private let timeout: Duration
     private let urlSession: URLSession
-    private let state: Mutex<State>
+    /// Behind the engine's `Lock`, whose handoffs the thread sanitizer sees.
+    private let state: Lock<State>
 
     private struct State {
         var session: ServerSession?
@@ -46,7 +47,7 @@ public final class ServerClient: Sendable {
         baseURL = url
         self.sessions = sessions
         self.timeout = timeout
-        state = Mutex(State(session: session))
+        state = Lock(State(session: session))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
