@@ -39,6 +39,10 @@ struct LogBookState: Sendable {
     private var logs: [LogName: Log] = [:]
     /// Every accepted entry, in acceptance (and `ts`) order.
     private(set) var entries: [LogEntry] = []
+    /// Whether the batch `entries[i]` was accepted in goes on after it: `true` for every new entry
+    /// of a batch but the last. The journal writes it, so that recovery can tell a batch whose
+    /// end never reached the disk (and restore none of it) from a whole one.
+    private(set) var continuesBatch: [Bool] = []
     /// How many of ``entries`` are durable: `entries[..<durableCount]`.
     private(set) var durableCount = 0
     private var lastTimestamp: UInt64 = 0
@@ -85,6 +89,7 @@ struct LogBookState: Sendable {
         }
         // Second pass: add the new entries in order; a repeat within the batch answers its first.
         var added: [String: AppendResult] = [:]
+        let firstAdded = entries.count
         for (index, entry) in batch.enumerated() where answers[index] == nil {
             if let first = added[entry.id] {
                 answers[index] = AppendResult(seq: first.seq, ts: first.ts, creator: first.creator, duplicate: true)
@@ -95,12 +100,14 @@ struct LogBookState: Sendable {
             let stored = LogEntry(log: name, id: entry.id, creator: creator, body: entry.body, seq: seq, ts: ts)
             logs[name, default: Log()].add(id: entry.id, at: entries.count)
             entries.append(stored)
+            continuesBatch.append(true)
             lastTimestamp = ts
             lastPosition = entries.count - 1
             let result = stored.appendResult(duplicate: false)
             added[entry.id] = result
             answers[index] = result
         }
+        if entries.count > firstAdded { continuesBatch[entries.count - 1] = false }
         return (answers.map { $0! }, lastPosition)
     }
 
@@ -114,6 +121,7 @@ struct LogBookState: Sendable {
         guard logs[entry.log]?.indexByID[entry.id] == nil else { throw .repeatedID }
         logs[entry.log, default: Log()].add(id: entry.id, at: entries.count)
         entries.append(entry)
+        continuesBatch.append(false)
         lastTimestamp = entry.ts
         durableCount = entries.count
     }

@@ -4,9 +4,11 @@ import RxChain
 /// Opening a journal directory: lock it, read every segment back into a ``LogBookState``, cut a
 /// torn tail, copy damaged records aside, and hand back the writer.
 ///
-/// Only a last record without its newline, at the end of the last segment, is a torn write: the
-/// committer ends every write with a newline and acknowledges nothing before its `fsync`, so a
-/// crash can only leave a prefix of an unacknowledged batch. It is cut. Every other record that
+/// Only the end of the last segment can hold a torn write: the committer ends every write with a
+/// newline and acknowledges nothing before its `fsync`, so a crash can only leave a prefix of an
+/// unacknowledged commit. What it cuts is one record without its newline, or an append batch
+/// whose last record (the first without `"more":true`) is missing, or both: a batch is restored
+/// whole or not at all, as it was appended. Every other record that
 /// does not check out (its CRC, its JSON) or does not fit the records before it (its log's next
 /// `seq`, a `ts` above every earlier one, an id new to its log) was written whole and damaged
 /// later, or by someone else: it is copied to `quarantine/` and reported, never dropped silently.
@@ -59,25 +61,50 @@ enum JournalRecovery {
             let isLast = number == numbers.last
             let path = layout.segment(number)
             let bytes = try JournalFile.readAllIfExists(path) ?? []
-            var start = 0
-            while start < bytes.count {
-                guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-                    if isLast {
-                        report.tornTail = .init(file: path, offset: start, length: bytes.count - start)
-                    } else {
+            // The lines of an append batch whose last line has not been read yet.
+            var openBatch: [BatchLine] = []
+            func restoreOpenBatch() throws(LogStoreError) {
+                for line in openBatch {
+                    if let reason = restore(line.entry, into: &state) {
                         damaged.append(
                             try quarantine(
-                                bytes[start...], segment: number, offset: start, layout: layout,
-                                reason: "incomplete record at the end of a segment that is not the last"))
+                                bytes[line.range], segment: number, offset: line.range.lowerBound, layout: layout,
+                                reason: reason))
                     }
-                    break
                 }
+                openBatch.removeAll()
+            }
+            var start = 0
+            while start < bytes.count {
+                guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
                 let line = bytes[start..<newline]
-                if let reason = restore(line, into: &state, names: &names) {
+                let decoded = Result { () throws(ChecksummedLine.Damage) in
+                    try LogEntry.decodeJournalLine(line, names: &names)
+                }
+                switch decoded {
+                case .success(let (entry, continuesBatch)):
+                    openBatch.append(BatchLine(entry: entry, range: start..<newline))
+                    if !continuesBatch { try restoreOpenBatch() }
+                case .failure(let error):
+                    // A damaged record ends the batch before it: what was read of it is restored
+                    // (and the book refuses to open over the damage unless told otherwise).
+                    try restoreOpenBatch()
                     damaged.append(
-                        try quarantine(line, segment: number, offset: start, layout: layout, reason: reason))
+                        try quarantine(line, segment: number, offset: start, layout: layout, reason: error.reason))
                 }
                 start = newline + 1
+            }
+            // What is left: an append batch without its last line and then a record without its
+            // newline, either or both, from a write the crash cut short.
+            let unfinished = openBatch.first?.range.lowerBound ?? start
+            guard unfinished < bytes.count else { continue }
+            if isLast {
+                report.tornTail = .init(file: path, offset: unfinished, length: bytes.count - unfinished)
+            } else {
+                damaged.append(
+                    try quarantine(
+                        bytes[unfinished...], segment: number, offset: unfinished, layout: layout,
+                        reason: "an unfinished write at the end of a segment that is not the last"))
             }
         }
         if !damaged.isEmpty, !startDespiteDamage { throw .damaged(damaged) }
@@ -103,16 +130,15 @@ enum JournalRecovery {
         }
     }
 
-    /// Restores one line into `state`; returns why it could not be, or `nil`.
-    private static func restore(
-        _ line: ArraySlice<UInt8>, into state: inout LogBookState, names: inout [String: LogName]
-    ) -> String? {
-        let entry: LogEntry
-        do throws(ChecksummedLine.Damage) {
-            entry = try LogEntry.decodeJournalLine(line, names: &names)
-        } catch {
-            return error.reason
-        }
+    /// One record of an append batch read back, waiting for the batch's last record.
+    private struct BatchLine {
+        var entry: LogEntry
+        /// Where the record lies in its segment (without its newline).
+        var range: Range<Int>
+    }
+
+    /// Restores one entry into `state`; returns why it does not fit, or `nil`.
+    private static func restore(_ entry: LogEntry, into state: inout LogBookState) -> String? {
         do throws(LogBookState.RestoreDefect) {
             try state.restore(entry)
             return nil

@@ -35,12 +35,16 @@ final class JournalWriter {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Writes `entries` in one `write`, first starting a new segment (created, then the
+    /// Writes `batch` in one `write`, first starting a new segment (created, then the
     /// directory `fsync`ed) if the current one has reached ``segmentSize``.
-    func append(_ entries: some Collection<LogEntry>) throws(LogStoreError) {
+    ///
+    /// A commit never spans two segments, so neither does an append's batch.
+    func append(_ batch: JournalBatch) throws(LogStoreError) {
         if committedLength >= segmentSize, writtenLength == committedLength { try startNextSegment() }
         buffer.removeAll(keepingCapacity: true)
-        for entry in entries { entry.encodeJournalLine(into: &buffer) }
+        for (entry, continues) in zip(batch.entries, batch.continuesBatch) {
+            entry.encodeJournalLine(into: &buffer, continuesBatch: continues)
+        }
         try segment.write(buffer)
         writtenLength += buffer.count
     }

@@ -9,9 +9,12 @@ extension LogBookStorage {
         while true {
             let step: CommitterStep = state.withLock { locked in
                 if locked.failure == nil, locked.handedCount < locked.book.entries.count {
-                    let batch = Array(locked.book.entries[locked.handedCount...])
-                    locked.handedCount = locked.book.entries.count
-                    return .write(batch, through: locked.handedCount)
+                    let range = locked.handedCount..<locked.book.entries.count
+                    locked.handedCount = range.upperBound
+                    return .write(
+                        JournalBatch(
+                            entries: locked.book.entries[range], continuesBatch: locked.book.continuesBatch[range]),
+                        through: range.upperBound)
                 }
                 if case .closing = locked.phase { return .stop }
                 locked.committerAsleep = true
@@ -37,7 +40,7 @@ extension LogBookStorage {
         }
     }
 
-    private func commit(_ batch: [LogEntry], through: Int, with writer: JournalWriter) {
+    private func commit(_ batch: JournalBatch, through: Int, with writer: JournalWriter) {
         do throws(LogStoreError) {
             try writer.append(batch)
             try writer.sync()

@@ -56,7 +56,7 @@ final class LogBookStorage: Sendable {
     /// What the committer does next.
     enum CommitterStep {
         case sleep
-        case write([LogEntry], through: Int)
+        case write(JournalBatch, through: Int)
         case stop
     }
 

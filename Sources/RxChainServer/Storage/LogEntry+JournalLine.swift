@@ -13,7 +13,11 @@ extension LogEntry {
     ///
     /// The body is a JSON string when it is valid UTF-8 (escaped, so it never holds a raw line
     /// break), else `"body64"` in base64; either way it reads back byte for byte.
-    func encodeJournalLine(into buffer: inout [UInt8]) {
+    ///
+    /// Every entry of an append's batch but the last carries `"more":true`: recovery restores a
+    /// batch only once it reads its last line, so a crash in the middle of a commit's write
+    /// never brings back part of a batch (the append was never answered; it is retried whole).
+    func encodeJournalLine(into buffer: inout [UInt8], continuesBatch: Bool = false) {
         let start = ChecksummedLine.begin(in: &buffer)
         buffer.append(contentsOf: #"{"log":"#.utf8)
         JSONWriter.appendString(log.description, to: &buffer)
@@ -33,6 +37,7 @@ extension LogEntry {
             buffer.append(contentsOf: Data(body).base64EncodedString().utf8)
             buffer.append(UInt8(ascii: "\""))
         }
+        if continuesBatch { buffer.append(contentsOf: #","more":true"#.utf8) }
         buffer.append(UInt8(ascii: "}"))
         ChecksummedLine.finish(in: &buffer, from: start)
     }
@@ -45,13 +50,15 @@ extension LogEntry {
     ///
     /// - Parameter names: Log names already validated, by their text: recovery reads the same
     ///   few logs over and over, and validating a name costs more than reading the rest.
+    /// - Returns: The entry, and whether its append batch goes on after it (`"more":true`).
     /// - Throws: the reason the line is not an entry: a frame that does not check out, JSON that
     ///   does not parse, or a missing, repeated, unknown or malformed field.
     static func decodeJournalLine(
         _ line: ArraySlice<UInt8>, names: inout [String: LogName]
-    ) throws(ChecksummedLine.Damage) -> LogEntry {
+    ) throws(ChecksummedLine.Damage) -> (entry: LogEntry, continuesBatch: Bool) {
         let json = try ChecksummedLine.json(of: line)
-        let decoded: Result<LogEntry, ChecksummedLine.Damage> = json.withUnsafeBytes { buffer in
+        let decoded: Result<(entry: LogEntry, continuesBatch: Bool), ChecksummedLine.Damage> = json.withUnsafeBytes {
+            buffer in
             do throws(JSONScanner.SyntaxError) {
                 var scanner = JSONScanner(buffer)
                 guard scanner.peek() == UInt8(ascii: "{") else { return .failure(Damage(reason: "not a JSON object")) }
@@ -67,7 +74,7 @@ extension LogEntry {
                 }
                 scanner.skipWhitespace()
                 guard scanner.isAtEnd else { return .failure(Damage(reason: "bytes after the JSON object")) }
-                return fields.entry(names: &names)
+                return fields.entry(names: &names).map { ($0, fields.continuesBatch) }
             } catch {
                 return .failure(Damage(reason: "malformed JSON: \(error.message)"))
             }
@@ -86,6 +93,10 @@ private struct JournalLineFields {
     var id: String?
     var creator: String?
     var body: [UInt8]?
+    var more: Bool?
+
+    /// Whether the line says its batch goes on (`"more":true`; absent means it ends here).
+    var continuesBatch: Bool { more == true }
 
     /// Takes one member; returns what is wrong with it, or `nil`.
     mutating func collect(key: UnsafeRawBufferPointer, value: JSONScanner.Value, from scanner: JSONScanner) -> String? {
@@ -104,6 +115,10 @@ private struct JournalLineFields {
             body =
                 value.kind != .string
                 ? nil : value.hasEscapes ? scanner.decodedBytes(value) : Array(scanner.content(value))
+        case "more":
+            ok = more == nil
+            more = value.kind == .boolean && scanner.content(value).equals("true") ? true : nil
+            if more == nil { return "field \"more\" is not true" }
         case "body64":
             ok = body == nil
             body = text().flatMap { Data(base64Encoded: $0) }.map(Array.init)

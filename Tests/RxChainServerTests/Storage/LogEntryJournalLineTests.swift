@@ -23,7 +23,19 @@ import Testing
         entry.encodeJournalLine(into: &bytes)
         #expect(bytes.last == UInt8(ascii: "\n"))
         #expect(bytes.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil, "one line, whatever the body")
-        #expect(try LogEntry.decodeJournalLine(bytes.dropLast(), names: &names) == entry)
+        #expect(try LogEntry.decodeJournalLine(bytes.dropLast(), names: &names) == (entry, false))
+    }
+
+    /// An entry that is not the last of its append batch says so, and reads back saying so.
+    @Test func anEntryWhoseBatchGoesOnCarriesMore() throws {
+        let entry = LogEntry(
+            log: try LogName(validating: "lists/L1/actions"), id: "e1", creator: "bob", body: Array("{}".utf8),
+            seq: 3, ts: 9)
+        var bytes: [UInt8] = []
+        var names: [String: LogName] = [:]
+        entry.encodeJournalLine(into: &bytes, continuesBatch: true)
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix(#","more":true}"# + "\n"))
+        #expect(try LogEntry.decodeJournalLine(bytes.dropLast(), names: &names) == (entry, true))
     }
 
     /// The line the README and the doc comment show is a real one.
@@ -31,7 +43,8 @@ import Testing
         let line =
             #"b1b8d786 {"log":"users/alice/actions","seq":1,"ts":1764230400000000,"id":"a1","creator":"alice","body":"{\"done\":true}"}"#
         var names: [String: LogName] = [:]
-        let entry = try LogEntry.decodeJournalLine(ArraySlice(Array(line.utf8)), names: &names)
+        let (entry, continuesBatch) = try LogEntry.decodeJournalLine(ArraySlice(Array(line.utf8)), names: &names)
+        #expect(!continuesBatch)
         #expect(entry.log.description == "users/alice/actions")
         #expect((entry.id, entry.creator, entry.seq, entry.ts) == ("a1", "alice", 1, 1_764_230_400_000_000))
         #expect(entry.body == Array(#"{"done":true}"#.utf8))
@@ -50,6 +63,8 @@ import Testing
         (#"{"log":"a/b","seq":1,"seq":1,"ts":2,"id":"x","creator":"u","body":""}"#, "appears twice"),
         (#"{"log":"a/b","seq":1,"ts":2,"id":"x","creator":"u","body":""} x"#, "bytes after"),
         (#"{"log":"a/b","seq":1,"#, "malformed JSON"),
+        (#"{"log":"a/b","seq":1,"ts":2,"id":"x","creator":"u","body":"","more":false}"#, "\"more\" is not true"),
+        (#"{"log":"a/b","seq":1,"ts":2,"id":"x","creator":"u","body":"","more":1}"#, "\"more\" is not true"),
         (#"["log"]"#, "not a JSON object"),
     ])
     func aLineThatIsNotAnEntryIsReported(json: String, reason: String) throws {
