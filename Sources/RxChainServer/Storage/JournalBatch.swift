@@ -3,6 +3,6 @@
 ///
 /// A commit takes every entry accepted since the last one, so it holds whole append batches.
 struct JournalBatch: Sendable {
-    var entries: ArraySlice<LogEntry>
-    var continuesBatch: ArraySlice<Bool>
+    var entries: [LogEntry]
+    var continuesBatch: [Bool]
 }

@@ -12,8 +12,11 @@ extension LogBookStorage {
                     let range = locked.handedCount..<locked.book.entries.count
                     locked.handedCount = range.upperBound
                     return .write(
+                        // Copies of the new part: a slice would share the whole array, and the next
+                        // append would copy all of it.
                         JournalBatch(
-                            entries: locked.book.entries[range], continuesBatch: locked.book.continuesBatch[range]),
+                            entries: Array(locked.book.entries[range]),
+                            continuesBatch: Array(locked.book.continuesBatch[range])),
                         through: range.upperBound)
                 }
                 if case .closing = locked.phase { return .stop }
