@@ -79,6 +79,10 @@ public final class FaultProxy: Sendable {
     /// The faults played so far, in order.
     public var playedFaults: [ProxyFault] { script.withLock { $0.played } }
 
+    /// The head of every request that reached the proxy, in the order they arrived (faulted
+    /// ones included).
+    public var requests: [ProxiedRequest] { script.withLock { $0.seen } }
+
     /// Closes the listener and every connection, cuts pending delays short, and waits
     /// (at most five seconds) for the proxy's threads to end. Idempotent.
     public func stop() {
@@ -105,9 +109,12 @@ public final class FaultProxy: Sendable {
         thread.start()
     }
 
-    /// What to do with a request that just arrived (see ``FaultProxyScript``).
-    func requestArrived(method: String) -> FaultProxyScript.RequestAction {
-        script.withLock { $0.requestArrived(method: method) }
+    /// What to do with a request that just arrived (see ``FaultProxyScript``); records its head.
+    func requestArrived(_ head: ProxyRequestHead) -> FaultProxyScript.RequestAction {
+        script.withLock { script in
+            script.requestSeen(ProxiedRequest(method: head.method, target: head.target, headers: head.headers))
+            return script.requestArrived(method: head.method)
+        }
     }
 
     /// Waits `duration` unless the proxy stops first; `true` when the proxy still runs.

@@ -28,6 +28,10 @@ struct FaultProxyScript {
     private(set) var pending: [Entry] = []
     /// The faults played so far, in order.
     private(set) var played: [ProxyFault] = []
+    /// Every request that arrived, in order.
+    private(set) var seen: [ProxiedRequest] = []
+
+    mutating func requestSeen(_ request: ProxiedRequest) { seen.append(request) }
     /// Adds faults to the end of the script.
     mutating func faultsScripted(_ faults: [ProxyFault], method: String?) {
         pending += faults.map { Entry(fault: $0, method: method) }

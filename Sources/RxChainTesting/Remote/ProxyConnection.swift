@@ -49,7 +49,7 @@ final class ProxyConnection: Sendable {
     private func relayRequests() {
         var pending: [UInt8] = []
         while let request = nextRequest(&pending) {
-            guard perform(proxy.requestArrived(method: request.head.method), on: request) else { break }
+            guard perform(proxy.requestArrived(request.head), on: request) else { break }
         }
         // The client is done (or the connection failed): let the server finish, then it closes.
         ProxySocket.shutdownWrite(upstream)
@@ -71,12 +71,25 @@ final class ProxyConnection: Sendable {
         case .play(.cutResponse):
             state.withLock { $0.cutNextAnswer = true }
             return ProxySocket.write(upstream, request.bytes[...])
+        case .play(.answer(let status, let headers)):
+            _ = ProxySocket.write(client, Self.answer(status: status, headers: headers)[...])
+            shutDown()
+            return false
         case .play(.cutRequest):
             let kept = request.head.headLength + request.head.bodyLength / 2
             _ = ProxySocket.write(upstream, request.bytes[..<kept])
             shutDown()
             return false
         }
+    }
+
+    /// A whole HTTP/1.1 answer with `status`, `headers` and a JSON error body, closing the connection.
+    private static func answer(status: Int, headers: [String: String]) -> [UInt8] {
+        let body = #"{"error":"injected","message":"answered by the fault proxy"}"#
+        var head = "HTTP/1.1 \(status) Injected\r\nContent-Type: application/json\r\n"
+        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        return Array((head + "\r\n" + body).utf8)
     }
 
     /// Relays the server's bytes to the client until either side ends, or cuts the

@@ -14,11 +14,14 @@ public enum ProxyFault: Sendable, Hashable, CustomStringConvertible {
     case delay(Duration)
     /// Accepts the next connection and closes it at once, before reading anything.
     case refuse
+    /// Answers the request itself with this status (and headers, such as `Retry-After`) and a
+    /// JSON error body, then closes the connection; the server never sees the request.
+    case answer(status: Int, headers: [String: String] = [:])
 
     /// Whether the fault needs the request on a connection of its own (see ``FaultProxy``).
     var closesTheConnection: Bool {
         switch self {
-        case .cutResponse, .cutRequest, .refuse: true
+        case .cutResponse, .cutRequest, .refuse, .answer: true
         case .delay: false
         }
     }
@@ -29,6 +32,7 @@ public enum ProxyFault: Sendable, Hashable, CustomStringConvertible {
         case .cutRequest: "cut the request mid-body"
         case .delay(let duration): "delay \(duration)"
         case .refuse: "refuse the connection"
+        case .answer(let status, _): "answer \(status) in the server's place"
         }
     }
 }

@@ -13,6 +13,8 @@ struct ProxyRequestHead: Equatable {
     var bodyLength: Int
     /// The number of bytes of the head itself, through the empty line.
     var headLength: Int
+    /// The header fields, names in lower case (a repeated field keeps its last value).
+    var headers: [String: String] = [:]
 
     /// Why bytes are not a request head the proxy can frame.
     enum Problem: Error, Equatable {
@@ -40,10 +42,12 @@ struct ProxyRequestHead: Equatable {
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { throw .malformed }
         var length = 0
+        var headers: [String: String] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { throw .malformed }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingSpaces
+            headers[name] = String(value)
             switch name {
             case "content-length":
                 guard let parsed = Int(value), parsed >= 0 else { throw .malformed }
@@ -55,7 +59,8 @@ struct ProxyRequestHead: Equatable {
             }
         }
         return ProxyRequestHead(
-            method: String(requestLine[0]), target: String(requestLine[1]), bodyLength: length, headLength: end)
+            method: String(requestLine[0]), target: String(requestLine[1]), bodyLength: length, headLength: end,
+            headers: headers)
     }
 
     /// `bytes` (this head, then the body) with the head's `Connection` and `Keep-Alive`

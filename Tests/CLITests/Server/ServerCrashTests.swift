@@ -43,7 +43,7 @@ struct ServerCrashTests: ServerSuite {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
-        let server = try await ServerProcess.start(data: data)
+        let server = try await ServerProcess.start(data: data, arguments: ["--password-iterations", "1000"])
         let home = root.appendingPathComponent("home")
         try await signIn("alice", device: "d", server: server.url, home: home)
         let session = try ServerSessionStore(home: home).session(server: server.url, user: "alice")
@@ -68,7 +68,7 @@ struct ServerCrashTests: ServerSuite {
         let told = acknowledged.entries.withLock { $0 }
         #expect(told.count >= 300)
 
-        let restarted = try await ServerProcess.start(data: data)
+        let restarted = try await ServerProcess.start(data: data, arguments: ["--password-iterations", "1000"])
         do {
             try await checkLog(on: restarted, home: home, told: told)
         } catch {

@@ -6,6 +6,15 @@ public struct ServerAnswer: Sendable {
     public let body: [UInt8]
     /// The server's origin, for errors.
     let server: String
+    /// How long the server asked the client to wait before trying again (`Retry-After`), if it did.
+    public let retryAfter: Duration?
+
+    init(status: Int, body: [UInt8], server: String, retryAfter: Duration? = nil) {
+        self.status = status
+        self.body = body
+        self.server = server
+        self.retryAfter = retryAfter
+    }
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }

@@ -100,38 +100,40 @@ public final class ServerClient: Sendable {
     ///   - path: the percent-encoded path (`/sessions`).
     ///   - query: parameters, encoded here.
     ///   - body: a JSON body, sent as `application/json`.
+    ///   - headers: more request headers (`Idempotency-Key`); never `Authorization`.
     ///   - timeout: how long to wait for the answer; the client's default when `nil`.
     /// - Throws: ``ServerClientError/unreachable(server:reason:)`` when no answer came;
     ///   `CancellationError` when the task was cancelled.
     public func send(
         _ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
-        timeout: Duration? = nil
+        headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws -> ServerAnswer {
-        try await perform(method, path, query: query, body: body, token: nil, timeout: timeout)
+        try await perform(method, path, query: query, body: body, headers: headers, token: nil, timeout: timeout)
     }
 
     /// Sends a request signed with the session's access token, refreshing the session once on a
     /// 401 and retrying; any other status is an answer.
     ///
-    /// - Throws: as ``send(_:_:query:body:timeout:)``, and
+    /// - Throws: as ``send(_:_:query:body:headers:timeout:)``, and
     ///   ``ServerClientError/notSignedIn(server:user:reason:)`` without a session or when the
     ///   server ended it.
     public func sendSigned(
         _ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
-        timeout: Duration? = nil
+        headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws -> ServerAnswer {
         guard let current = session else {
             throw ServerClientError.notSignedIn(server: server, user: nil, reason: "no session")
         }
         let answer = try await perform(
-            method, path, query: query, body: body, token: current.accessToken, timeout: timeout)
+            method, path, query: query, body: body, headers: headers, token: current.accessToken, timeout: timeout)
         guard answer.status == 401 else { return answer }
         let renewed = try await refreshed(after: current)
-        return try await perform(method, path, query: query, body: body, token: renewed.accessToken, timeout: timeout)
+        return try await perform(
+            method, path, query: query, body: body, headers: headers, token: renewed.accessToken, timeout: timeout)
     }
 
     /// A signed `GET` that may wait long for its answer (the feed's long poll), refreshing the
-    /// session once on a 401 like ``sendSigned(_:_:query:body:timeout:)``.
+    /// session once on a 401 like ``sendSigned(_:_:query:body:headers:timeout:)``.
     ///
     /// On an `http://` server it runs over a blocking socket on a thread of its own
     /// (``BlockingHTTPExchange``): FoundationNetworking's `URLSession` would keep a core busy
@@ -141,11 +143,13 @@ public final class ServerClient: Sendable {
             throw ServerClientError.notSignedIn(server: server, user: nil, reason: "no session")
         }
         let answer = try await perform(
-            "GET", path, query: query, body: nil, token: current.accessToken, timeout: timeout, waitsLong: true)
+            "GET", path, query: query, body: nil, headers: [], token: current.accessToken, timeout: timeout,
+            waitsLong: true)
         guard answer.status == 401 else { return answer }
         let renewed = try await refreshed(after: current)
         return try await perform(
-            "GET", path, query: query, body: nil, token: renewed.accessToken, timeout: timeout, waitsLong: true)
+            "GET", path, query: query, body: nil, headers: [], token: renewed.accessToken, timeout: timeout,
+            waitsLong: true)
     }
 
     /// A session newer than `stale`: the refresh already in flight, or a new one.
@@ -177,7 +181,7 @@ public final class ServerClient: Sendable {
         var body = JSONObjectWriter()
         body.member("refreshToken", stale.refreshToken)
         let answer = try await perform(
-            "POST", "/sessions/refresh", query: [], body: body.finish(), token: nil, timeout: nil)
+            "POST", "/sessions/refresh", query: [], body: body.finish(), headers: [], token: nil, timeout: nil)
         if answer.status == 401 {
             // Another process sharing the session file may have rotated the token first.
             if let saved = try sessions?.session(server: server, user: stale.user),
@@ -206,8 +210,8 @@ public final class ServerClient: Sendable {
     }
 
     private func perform(
-        _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, token: String?,
-        timeout: Duration?, waitsLong: Bool = false
+        _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
+        token: String?, timeout: Duration?, waitsLong: Bool = false
     ) async throws -> ServerAnswer {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw ServerClientError.invalidServer(server, reason: "not a URL")
@@ -219,7 +223,7 @@ public final class ServerClient: Sendable {
         }
         if waitsLong, body == nil, components.scheme == "http", let host = components.host {
             let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-            let headers = token.map { [("Authorization", "Bearer \($0)")] } ?? []
+            let headers = headers + (token.map { [("Authorization", "Bearer \($0)")] } ?? [])
             do {
                 let (status, body) = try await BlockingHTTPExchange.send(
                     method, host: host, port: UInt16(components.port ?? 80), target: target, headers: headers,
@@ -234,6 +238,7 @@ public final class ServerClient: Sendable {
         let seconds = Double((timeout ?? self.timeout).components.seconds)
         request.timeoutInterval = max(1, seconds)
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = Data(body)
@@ -250,6 +255,8 @@ public final class ServerClient: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw ServerClientError.malformedAnswer(server: server, reason: "not an HTTP response")
         }
-        return ServerAnswer(status: http.statusCode, body: Array(data), server: server)
+        return ServerAnswer(
+            status: http.statusCode, body: Array(data), server: server,
+            retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap { RetryAfter.delay(from: $0) })
     }
 }
