@@ -155,7 +155,7 @@ extension OrderedLogFold {
     }
 
     /// Sets the state to the confirmed state with the local entries on top; returns how many it applied.
-    @inlinable
+    @inlinable @discardableResult
     mutating func applyLocals() -> Int {
         guard !locals.isEmpty else {
             localState = nil

@@ -139,6 +139,20 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
         return change
     }
 
+    /// Removes the local entry with `id` (one the server refused for good): the state no longer
+    /// shows it, and the local entries after it are applied again without it.
+    ///
+    /// - Returns: whether a local entry with that id was held.
+    @inlinable @discardableResult
+    public mutating func discardLocal(_ id: Domain.EntryID) -> Bool {
+        guard let index = locals.firstIndex(where: { domain.id(of: $0) == id }) else { return false }
+        locals.remove(at: index)
+        localSkipReasons.remove(at: index)
+        localState = nil
+        applyLocals()
+        return true
+    }
+
     @inlinable
     static func reason(_ outcome: OrderedLogOutcome) -> String? {
         switch outcome {

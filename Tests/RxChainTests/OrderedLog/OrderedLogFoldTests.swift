@@ -128,6 +128,28 @@ import Testing
         #expect(fold.confirmedEntries.map(\.id) == ["e1", "e2", "e3"])
     }
 
+    /// A local entry the server refused for good leaves the state; the ones after it apply again
+    /// without it, and a confirmed entry cannot be discarded.
+    @Test func aDiscardedLocalEntryLeavesTheState() {
+        var fold = OrderedLogFold(domain: ListDomain())
+        fold.receive([Entry.append("a", id: "e1", ts: 1)])
+        fold.addLocal(Entry.append("b", id: "e2", ts: nil))
+        fold.addLocal(Entry.remove("b", id: "e3", ts: nil))
+        fold.addLocal(Entry.append("b", id: "e4", ts: nil))
+        #expect(fold.state == ["a", "b"])
+        let discarded = fold.discardLocal("e3")
+        #expect(discarded)
+        #expect(fold.state == ["a", "b", "b"])
+        #expect(fold.localEntries.map(\.id) == ["e2", "e4"])
+        let confirmed = fold.discardLocal("e1")
+        let unknown = fold.discardLocal("e9")
+        #expect(!confirmed, "a confirmed entry stays")
+        #expect(!unknown)
+        let rest = [fold.discardLocal("e2"), fold.discardLocal("e4")]
+        #expect(rest == [true, true])
+        #expect(fold.state == ["a"] && fold.localEntries.isEmpty)
+    }
+
     @Test func aLocalCopyOfAKnownIdIsNotAdded() {
         var fold = OrderedLogFold(domain: ListDomain())
         fold.receive([Entry.append("a", id: "e1", ts: 1)])
