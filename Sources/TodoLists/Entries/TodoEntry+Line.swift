@@ -36,15 +36,19 @@ extension TodoEntry {
     /// The action of a known `type` (one of ``types``), its fields read from `payload`.
     static func action(type: String, payload: TodoLineObject) throws(JSONFieldError) -> TodoAction {
         switch type {
-        case "create_list": return .createList(id: try payload.string("id"), name: try payload.string("name", nonEmpty: false))
+        case "create_list":
+            return .createList(id: try payload.string("id"), name: try payload.string("name", nonEmpty: false))
         case "delete_list": return .deleteList(id: try payload.string("id"))
         case "reorder_list":
             return .reorderList(id: try payload.string("id"), afterThisID: try payload.nullableString("after_this_id"))
         case "share_list":
             return .shareList(
-                id: try payload.string("id"), uid: try payload.string("uid"), requestID: try payload.string("request_id"))
-        case "accept_share": return .acceptShare(id: try payload.string("id"), requestID: try payload.string("request_id"))
-        case "reject_share": return .rejectShare(id: try payload.string("id"), requestID: try payload.string("request_id"))
+                id: try payload.string("id"), uid: try payload.string("uid"),
+                requestID: try payload.string("request_id"))
+        case "accept_share":
+            return .acceptShare(id: try payload.string("id"), requestID: try payload.string("request_id"))
+        case "reject_share":
+            return .rejectShare(id: try payload.string("id"), requestID: try payload.string("request_id"))
         case "rename_list": return .renameList(name: try payload.string("name", nonEmpty: false))
         case "create_item":
             return .createItem(
@@ -54,7 +58,8 @@ extension TodoEntry {
         case "delete_item": return .deleteItem(id: try payload.string("id"))
         case "reorder_item":
             return .reorderItem(id: try payload.string("id"), afterThisID: try payload.nullableString("after_this_id"))
-        case "complete_item": return .completeItem(id: try payload.string("id"), done: try payload.boolean("done_state"))
+        case "complete_item":
+            return .completeItem(id: try payload.string("id"), done: try payload.boolean("done_state"))
         case "star_item": return .starItem(id: try payload.string("id"), starred: try payload.boolean("star_state"))
         case "describe_item":
             return .describeItem(

@@ -24,7 +24,8 @@ extension TodoListsView {
         }
         if lists.isEmpty { lines.append("no lists") }
         for list in lists {
-            lines.append("\((list.name ?? "(unnamed)").escapingControlCharacters) (\(list.id.escapingControlCharacters))")
+            lines.append(
+                "\((list.name ?? "(unnamed)").escapingControlCharacters) (\(list.id.escapingControlCharacters))")
             appendItems(of: list.id)
         }
         let visible = Set(lists.map(\.id))
