@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
-        .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
+        .executableTarget(
+            name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals", "TodoLists"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
@@ -34,7 +35,7 @@ let package = Package(
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting"]),
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
-        .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChainServer"]),
+        .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChainServer"]),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],

@@ -3,8 +3,8 @@ import RxChainServer
 /// The TODO app's access rules on the server (`shared/specs/todolists.md`, "Access rules" and
 /// "Sharing"), as an ``AccessPolicy`` the server enforces.
 ///
-/// The module `TodoLists` will hold the TODO domain (issue 20); for now it holds only these
-/// server rules, which depend on nothing but `RxChainServer`.
+/// The module's domain (``TodoListsDomain``) is what a device folds; these are the server's
+/// side, which depends on nothing but `RxChainServer`.
 ///
 /// The logs and who may use them:
 /// - `users/{uid}/actions`, the user's global log (any `users/{uid}/...`): only `uid` reads and

@@ -1,0 +1,43 @@
+/// The log an entry belongs to, written in files as `global`, `list:<L>` or `mailbox:<from>-><to>`.
+///
+/// On the server these are `users/{uid}/actions` (the creator's global log), `lists/{L}/actions`
+/// and `requests/{from}/to/{to}`.
+public enum TodoLog: Sendable, Hashable {
+    /// The creator's own global log: its lists and its share bookkeeping.
+    case global
+    /// The log of list `L`: its name and its items.
+    case list(String)
+    /// The mailbox of requests `from` sends `to`.
+    case mailbox(from: String, to: String)
+
+    /// Reads `global`, `list:<L>` or `mailbox:<from>-><to>` (every name non-empty); `nil` otherwise.
+    public init?(parsing text: String) {
+        if text == "global" {
+            self = .global
+        } else if text.hasPrefix("list:") {
+            let list = String(text.dropFirst("list:".count))
+            guard !list.isEmpty else { return nil }
+            self = .list(list)
+        } else if text.hasPrefix("mailbox:") {
+            let route = text.dropFirst("mailbox:".count)
+            guard let arrow = route.firstRange(of: "->") else { return nil }
+            let from = String(route[..<arrow.lowerBound])
+            let to = String(route[arrow.upperBound...])
+            guard !from.isEmpty, !to.isEmpty else { return nil }
+            self = .mailbox(from: from, to: to)
+        } else {
+            return nil
+        }
+    }
+}
+
+extension TodoLog: CustomStringConvertible {
+    /// The log as files write it: `global`, `list:<L>`, `mailbox:<from>-><to>`.
+    public var description: String {
+        switch self {
+        case .global: "global"
+        case .list(let list): "list:\(list)"
+        case .mailbox(let from, let to): "mailbox:\(from)->\(to)"
+        }
+    }
+}
