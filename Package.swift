@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RxChainServer", targets: ["RxChainServer"]),
         .library(name: "TodoLists", targets: ["TodoLists"]),
         .library(name: "SharedExpenses", targets: ["SharedExpenses"]),
+        .library(name: "TimeTracking", targets: ["TimeTracking"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
         .executable(name: "rxchain-bench", targets: ["rxchain-bench"]),
     ],
@@ -25,8 +26,10 @@ let package = Package(
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
+        .target(name: "TimeTracking", dependencies: ["RxChain"]),
         .executableTarget(
-            name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals", "TodoLists"]),
+            name: "rxchain",
+            dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals", "TimeTracking", "TodoLists"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
         .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChainServer"]),
+        .testTarget(name: "TimeTrackingTests", dependencies: ["TimeTracking", "RxChain", "RxChainTesting"]),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,7 @@ let rxchain = CommandGroup(
         RunCommand(),
         QueueInspectCommand.group,
         LedgerCommand.group,
+        TimeCommand.group,
         TodoCommand.group,
         AccountCommand.group,
         CommandGroup(

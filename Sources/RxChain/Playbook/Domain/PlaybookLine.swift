@@ -64,7 +64,7 @@ public struct PlaybookLine<Action: Codable & Sendable>: Codable, Sendable {
             let read = try JSONDecoder().decode(PlaybookLine.self, from: Data(line))
             return .success(PlaybookEntry(action: read.action, actionId: read.actionId))
         } catch let error as DecodingError {
-            return .failure(Self.error(error))
+            return .failure(PlaybookLineError(error))
         } catch {
             return .failure(PlaybookLineError(field: "line", detail: "\(error)"))
         }
@@ -81,25 +81,6 @@ public struct PlaybookLine<Action: Codable & Sendable>: Codable, Sendable {
             return Array(try encoder.encode(PlaybookLine(action: action, actionId: actionId)))
         } catch {
             preconditionFailure("PlaybookLine: the action \(action) does not encode: \(error)")
-        }
-    }
-
-    /// The field a decoding error is about (`line` for the whole line), and what is wrong.
-    private static func error(_ error: DecodingError) -> PlaybookLineError {
-        func field(_ path: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
-            let keys = (path + (last.map { [$0] } ?? [])).map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return keys.isEmpty ? "line" : keys.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return PlaybookLineError(field: field(context.codingPath, key), detail: "missing")
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return PlaybookLineError(field: field(context.codingPath), detail: "expected \(type)")
-        case .dataCorrupted(let context):
-            let detail = context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
-            return PlaybookLineError(field: field(context.codingPath), detail: detail)
-        @unknown default:
-            return PlaybookLineError(field: "line", detail: "\(error)")
         }
     }
 }
