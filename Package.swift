@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
-        .executableTarget(name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals"]),
+        .executableTarget(
+            name: "rxchain", dependencies: ["RxChain", "RxChainScenarios", "Ledger", "SharedExpenses", "Signals"]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
@@ -35,7 +36,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting"]),
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
         .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChainServer"]),
-        .testTarget(name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChainServer"]),
+        .testTarget(
+            name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],
     swiftLanguageModes: [.v6]

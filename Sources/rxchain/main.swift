@@ -14,6 +14,7 @@ let rxchain = CommandGroup(
         RunCommand(),
         QueueInspectCommand.group,
         LedgerCommand.group,
+        ExpensesCommand.group,
         AccountCommand.group,
         CommandGroup(
             name: "_debug", summary: "diagnostics", isHidden: true,
