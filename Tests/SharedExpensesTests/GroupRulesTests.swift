@@ -49,7 +49,7 @@ import Testing
         #expect(state.groups.keys.sorted() == ["G2"])
         #expect(state.spendings.keys.sorted() == ["S2"])
         #expect(state.balances == ["G2": ["alice": ["EUR": 5], "bob": ["EUR": -5]]])
-        #expect(state.usedSpendingIDs == ["S1", "S2"])
+        #expect(state.usedSpendingIDs.dictionary == ["S1": "G1", "S2": "G2"])
     }
 
     @Test(

@@ -7,7 +7,7 @@ extension SharedExpensesState {
     ) throws(ExpenseRejection) {
         let groupID = payload.groupID
         try requireMember(author, of: groupID)
-        if usedSpendingIDs.contains(payload.spendingID) { throw .spendingIDUsed(spendingID: payload.spendingID) }
+        if usedSpendingIDs[payload.spendingID] != nil { throw .spendingIDUsed(spendingID: payload.spendingID) }
         guard payload.amount > 0 else { throw .amountNotPositive(amount: payload.amount) }
         guard Self.isCurrencyCode(payload.currency) else { throw .invalidCurrency(payload.currency) }
         guard !payload.shares.isEmpty else { throw .noShares }
@@ -25,7 +25,7 @@ extension SharedExpensesState {
         }
         guard sum == 0 else { throw .sharesDoNotSumToZero(sum: sum) }
         let nets = try updatedNets(groupID: groupID, currency: payload.currency, adding: payload.shares, sign: 1)
-        usedSpendingIDs.insert(payload.spendingID)
+        usedSpendingIDs[payload.spendingID] = groupID
         spendings[payload.spendingID] = Spending(
             id: payload.spendingID, groupID: groupID, name: payload.name, currency: payload.currency,
             amount: payload.amount, shares: payload.shares, createdAt: createdAt)
