@@ -105,8 +105,9 @@ package struct JSONObjectReader {
     /// A required integer in `Int64`'s range, negative or not (an amount of minor units).
     package func integer(_ key: String) throws(JSONFieldError) -> Int64 {
         let value = try present(key)
+        guard value.kind == .number else { throw wrongShape(key, "a whole number", value) }
         let digits = String(decoding: bytes[value.start..<value.end], as: UTF8.self)
-        guard value.kind == .number, let number = Int64(digits) else {
+        guard let number = Int64(digits) else {
             throw JSONFieldError(
                 field: name(key), kind: .wrongShape,
                 detail: "\(digits) is not a whole number from \(Int64.min) to \(Int64.max)")

@@ -84,7 +84,7 @@ import Testing
         try await withFile(lines.joined(separator: "\n") + "\n") { path in
             let result = try await expenses(["replay", path, "--json"])
             #expect(result.exitCode == 0, "\(result)")
-            #expect(result.stderr.contains("line 2: payload.amount: "), "\(result)")
+            #expect(result.stderr.contains("line 2: payload.amount: must be a whole number, not a string"), "\(result)")
             #expect(result.stderr.contains("line 4: createdAt: is missing"), "\(result)")
             #expect(result.stderr.contains("read 4 lines: 1 entries, 2 unreadable, 1 blank"), "\(result)")
             #expect(result.stdout.contains(#""groups":{"G1":"#), "\(result)")
