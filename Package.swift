@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "TimeTracking", dependencies: ["RxChain"]),
         .executableTarget(
             name: "rxchain",
-            dependencies: ["RxChain", "RxChainScenarios", "Ledger", "Signals", "TimeTracking", "TodoLists"]),
+            dependencies: [
+                "RxChain", "RxChainScenarios", "Ledger", "SharedExpenses", "Signals", "TimeTracking", "TodoLists",
+            ]),
         .executableTarget(
             name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
@@ -39,7 +41,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting"]),
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
         .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChain", "RxChainServer", "RxChainTesting"]),
-        .testTarget(name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChainServer"]),
+        .testTarget(
+            name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(name: "TimeTrackingTests", dependencies: ["TimeTracking", "RxChain", "RxChainTesting"]),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],

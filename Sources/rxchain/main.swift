@@ -16,6 +16,7 @@ let rxchain = CommandGroup(
         LedgerCommand.group,
         TimeCommand.group,
         TodoCommand.group,
+        ExpensesCommand.group,
         AccountCommand.group,
         CommandGroup(
             name: "_debug", summary: "diagnostics", isHidden: true,

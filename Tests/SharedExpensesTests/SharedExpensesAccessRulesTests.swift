@@ -73,6 +73,13 @@ import Testing
             ("participants not an array", creation(participants: #""bob""#)),
             ("another operation type", Array(#"{"type":"deleteSpendingGroup","authorId":"alice","payload":{}}"#.utf8)),
             ("not JSON", Array("createSpendingGroup".utf8)),
+            (
+                // Devices cannot read it (ExpenseOperation(json:), the one codec), so it grants nothing either.
+                "no createdAt",
+                Array(
+                    #"{"operationId":"op1","authorId":"alice","type":"createSpendingGroup","payload":{"groupId":"G1","participants":["alice","bob"]}}"#
+                        .utf8)
+            ),
         ] as [(String, [UInt8])])
     func anythingButAValidCreatingOperationGrantsNothing(_ why: String, body: [UInt8]) async throws {
         let changes = try await serverAppend("alice", id: "op1", body: body)

@@ -102,6 +102,27 @@ package struct JSONObjectReader {
         has(key) ? try count(key) : nil
     }
 
+    /// A required integer in `Int64`'s range, negative or not (an amount of minor units).
+    package func integer(_ key: String) throws(JSONFieldError) -> Int64 {
+        let value = try present(key)
+        guard value.kind == .number else { throw wrongShape(key, "a whole number", value) }
+        let digits = String(decoding: bytes[value.start..<value.end], as: UTF8.self)
+        guard let number = Int64(digits) else {
+            throw JSONFieldError(
+                field: name(key), kind: .wrongShape,
+                detail: "\(digits) is not a whole number from \(Int64.min) to \(Int64.max)")
+        }
+        return number
+    }
+
+    /// A required object, read on its own; its fields' errors name them under this one
+    /// (`payload.amount`).
+    package func object(_ key: String) throws(JSONFieldError) -> JSONObjectReader {
+        let value = try present(key)
+        guard value.kind == .object else { throw wrongShape(key, "an object", value) }
+        return JSONObjectReader(bytes: bytes, object: value, path: name(key))
+    }
+
     /// A required boolean.
     package func boolean(_ key: String) throws(JSONFieldError) -> Bool {
         let value = try present(key)

@@ -3,9 +3,6 @@ import RxChainServer
 /// The shared-expenses app's access rules on the server (`shared/specs/shared-expenses.md`,
 /// "Sync"), as an ``AccessPolicy`` the server enforces.
 ///
-/// The module `SharedExpenses` will hold the expenses domain (issue 21); for now it holds only
-/// these server rules, which depend on nothing but `RxChain` and `RxChainServer`.
-///
 /// The logs and who may use them:
 /// - `groups/{G}/operations`, a spending group's operation log (any `groups/{G}/...`): the
 ///   group's members read and append, so a user adds operations only to groups it belongs to and
@@ -26,20 +23,19 @@ public enum SharedExpensesAccessRules {
 
     /// Makes the participants of a group's creating operation members of the group.
     ///
-    /// For an entry of `groups/{G}/...` that is a `createSpendingGroup` operation
-    /// (`{"type":"createSpendingGroup","authorId":…,"payload":{"groupId":…,"participants":[…]}}`)
-    /// whose `authorId` is the entry's creator (the server never trusts any other author), whose
-    /// `groupId` is `G`, and whose participants, de-duplicated, include the author and number at
-    /// least two (the fold's rule), the hook grants every participant. Any other entry changes
+    /// For an entry of `groups/{G}/...` that is a `createSpendingGroup` operation (read as the
+    /// devices read it: ``ExpenseOperation/init(json:)``) whose `authorId` is the entry's creator
+    /// (the server never trusts any other author), whose `groupId` is `G`, and whose
+    /// participants, de-duplicated, include the author and number at least two (the fold's rule,
+    /// ``GroupCreationPayload/members(author:)``), the hook grants every participant. Any other entry changes
     /// nothing. The server applies the grants only when the creator owns the group, which the
     /// group's first append makes them; so a later member cannot bring people in by writing a
     /// creating operation of their own.
     public static let groupCreation = FamilyAppendHook(kind: groupKind) { entry, _ in
-        guard let operation = GroupCreation(body: entry.body), operation.authorID == entry.creator,
-            operation.groupID == entry.family.id
+        guard let operation = try? ExpenseOperation(json: entry.body), operation.authorID == entry.creator,
+            case .createSpendingGroup(let creation) = operation.payload, creation.groupID == entry.family.id,
+            let members = try? creation.members(author: operation.authorID)
         else { return [] }
-        let participants = Set(operation.participants)
-        guard participants.contains(operation.authorID), participants.count >= 2 else { return [] }
-        return participants.subtracting([operation.authorID]).sorted().map(MembershipChange.grant)
+        return members.filter { $0 != operation.authorID }.map(MembershipChange.grant)
     }
 }

@@ -1,0 +1,74 @@
+import RxChain
+import SharedExpenses
+
+/// What `rxchain expenses replay` prints: the folded state and the rejected operations.
+///
+/// As JSON, the spec's object `{groups, spendings, balances, friendRequests, friendships,
+/// rejected}` plus `rejections: {operationId: reason}`; as text, a summary for people with
+/// control characters escaped (text from other devices cannot drive the terminal).
+struct ExpensesReplayReport: Encodable {
+    /// The state the operations fold to.
+    let state: SharedExpensesState
+    /// The operations the rules rejected, in fold order, with their reasons.
+    let rejected: [(operationID: String, reason: String)]
+
+    /// The report of `fold`: its state, and its skipped entries (not its duplicates).
+    init(_ fold: OrderedLogFold<SharedExpensesDomain>) {
+        state = fold.state
+        rejected = fold.diagnostics.compactMap { diagnostic in
+            guard case .skipped(let reason) = diagnostic.kind else { return nil }
+            return (diagnostic.id, reason)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case rejected, rejections
+    }
+
+    /// The state's members, then `rejected` and `rejections`, in one object.
+    func encode(to encoder: any Encoder) throws {
+        try state.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rejected.map(\.operationID), forKey: .rejected)
+        let reasons = Dictionary(rejected.map { ($0.operationID, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        try container.encode(reasons, forKey: .rejections)
+    }
+
+    /// The summary for people: groups, spendings (by creation time), balances, friends and
+    /// the rejected operations with their reasons.
+    var text: String {
+        var lines: [String] = []
+        let groups = state.groups.values.sorted { $0.id < $1.id }
+        lines.append("groups: \(groups.count)")
+        for group in groups {
+            let name = group.name.map { " \"\($0)\"" } ?? ""
+            lines.append("  \(group.id)\(name): \(group.participants.joined(separator: ", "))")
+        }
+        let spendings = state.spendings.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        lines.append("spendings: \(spendings.count)")
+        for spending in spendings {
+            let shares = spending.shares.map { "\($0.userID) \(signed($0.amount))" }.joined(separator: ", ")
+            lines.append(
+                "  \(spending.id) in \(spending.groupID): \(spending.name), \(spending.amount) \(spending.currency)"
+                    + " (\(shares))")
+        }
+        lines.append("balances:")
+        for groupID in state.balances.keys.sorted() {
+            let nets = (state.balances[groupID] ?? [:]).sorted { $0.key < $1.key }.flatMap { user, currencies in
+                currencies.sorted { $0.key < $1.key }.map { "\(user) \(signed($0.value)) \($0.key)" }
+            }
+            lines.append("  \(groupID): \(nets.isEmpty ? "settled" : nets.joined(separator: ", "))")
+        }
+        lines.append("friend requests: \(list(state.friendRequests.sorted().map(\.description)))")
+        lines.append("friendships: \(list(state.friendships.sorted().map(\.description)))")
+        lines.append("rejected: \(rejected.count)")
+        for (operationID, reason) in rejected {
+            lines.append("  \(operationID): \(reason)")
+        }
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
+    }
+
+    private func signed(_ amount: Int64) -> String { amount > 0 ? "+\(amount)" : "\(amount)" }
+
+    private func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+}
