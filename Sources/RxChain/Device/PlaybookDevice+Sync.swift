@@ -71,29 +71,11 @@ extension PlaybookDevice {
     }
 
     /// Lets the sync manager send until the queue is empty or `maxFailures` sends failed in a row.
-    ///
-    /// Failures count from this call on: a device that stays open (an app, a scenario) may
-    /// come in with failures of an earlier sync still on its manager's count.
     private func drain(maxFailures: Int) async throws {
-        let wasOnline = sync.currentStatus.isOnline
-        var statuses = sync.status.values.makeAsyncIterator()  // subscribed before anything is sent
-        var before = sync.currentStatus.consecutiveFailures
-        if wasOnline { await sync.flushNow() } else { await sync.connectivityChanged(online: true) }
-        var failure: (status: SyncStatus, failures: Int)?
-        while let status = await statuses.next() {
-            if status.pendingCount == 0, status.inFlightCount == 0 { break }
-            before = min(before, status.consecutiveFailures)  // a success set the count back to 0
-            let failures = status.consecutiveFailures - before
-            let isPermanent = failures > 0 && transport?.currentStatus.lastErrorIsPermanent == true
-            if failures >= maxFailures || isPermanent {
-                failure = (status, failures)
-                break
-            }
+        let transport = transport
+        let failure = await sync.sendPending(maxFailures: maxFailures) {
+            transport?.currentStatus.lastErrorIsPermanent == true
         }
-        if !wasOnline { await sync.connectivityChanged(online: false) }
-        if let failure {
-            throw DeviceError.syncFailed(
-                reason: failure.status.lastError ?? "the remote did not acknowledge", attempts: failure.failures)
-        }
+        if let failure { throw DeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts) }
     }
 }

@@ -139,6 +139,10 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
         return change
     }
 
+    /// Whether the fold holds a confirmed entry with `id`.
+    @inlinable
+    public func isConfirmed(_ id: Domain.EntryID) -> Bool { confirmedOrders[id] != nil }
+
     /// Removes the local entry with `id` (one the server refused for good): the state no longer
     /// shows it, and the local entries after it are applied again without it.
     ///

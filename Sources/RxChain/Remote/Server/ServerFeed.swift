@@ -26,6 +26,27 @@ public struct ServerFeed: AsyncSequence, Sendable {
         public let ts: UInt64
         /// Who appended it.
         public let creator: String
+        /// The entry's JSON, as it was appended.
+        public let body: [UInt8]
+
+        /// Creates an entry (the feed reads them from the server's answers).
+        public init(log: String, id: String, seq: UInt64, ts: UInt64, creator: String, body: [UInt8]) {
+            self.log = log
+            self.id = id
+            self.seq = seq
+            self.ts = ts
+            self.creator = creator
+            self.body = body
+        }
+    }
+
+    /// One answer of `GET /feed`: the entries (possibly none) and the cursor to poll on from.
+    public struct Page: Sendable, Equatable {
+        /// The entries the user may read, in server order.
+        public let entries: [Entry]
+        /// The `ts` the next poll starts after: past every entry the server looked at, also
+        /// those the user may not read.
+        public let next: UInt64
     }
 
     /// What one step of the feed brings.
@@ -40,20 +61,47 @@ public struct ServerFeed: AsyncSequence, Sendable {
     private let retry: RetryPolicy
     private let wait: Duration
     private let clock: any Clock<Duration>
+    private let start: UInt64?
 
     /// The feed of `client`'s signed-in user.
     ///
     /// - Parameters:
+    ///   - after: the cursor to start after (a ``Page/next`` kept from an earlier poll); `nil`
+    ///     starts at the server's current position.
     ///   - wait: how long each poll may wait on the server for a new entry.
     ///   - retry: the backoff between failed polls.
     public init(
-        client: ServerClient, wait: Duration = .seconds(25), retry: RetryPolicy = RetryPolicy(),
+        client: ServerClient, after: UInt64? = nil, wait: Duration = .seconds(25), retry: RetryPolicy = RetryPolicy(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.client = client
+        self.start = after
         self.wait = wait
         self.retry = retry
         self.clock = clock
+    }
+
+    /// Polls `GET /feed` once, waiting at most `wait` on the server for an entry after `cursor`.
+    ///
+    /// - Throws: ``ServerClientError``: `unreachable` when no answer came, `refused` for an
+    ///   error status (a 5xx too), `notSignedIn` when the session ended.
+    public static func poll(
+        _ client: ServerClient, after cursor: UInt64?, wait: Duration, limit: Int? = nil
+    ) async throws -> Page {
+        var query = [("wait", String(wait.components.seconds))]
+        if let cursor { query.append(("after", String(cursor))) }
+        if let limit { query.append(("limit", String(limit))) }
+        let answer = try await client.longPoll("/feed", query: query, timeout: wait + .seconds(15))
+        try answer.requireSuccess()
+        return try answer.read { body throws(JSONFieldError) in
+            Page(
+                entries: try body.objects("entries").map { entry throws(JSONFieldError) in
+                    Entry(
+                        log: try entry.string("log"), id: try entry.string("id"), seq: try entry.count("seq"),
+                        ts: try entry.count("ts"), creator: try entry.string("creator"), body: try entry.json("body"))
+                },
+                next: try body.count("next"))
+        }
     }
 
     public func makeAsyncIterator() -> Iterator {
@@ -63,7 +111,7 @@ public struct ServerFeed: AsyncSequence, Sendable {
     /// Polls the server; one iterator per consumer.
     public struct Iterator: AsyncIteratorProtocol {
         let feed: ServerFeed
-        var cursor: UInt64?
+        lazy var cursor: UInt64? = feed.start
         var failures = 0
         /// The backoff announced by the last ``Event/unreachable(reason:retryIn:)``, waited out
         /// at the start of the next call.
@@ -79,30 +127,18 @@ public struct ServerFeed: AsyncSequence, Sendable {
                 }
             }
             while !Task.isCancelled {
-                var query = [("wait", String(feed.wait.components.seconds))]
-                if let cursor { query.append(("after", String(cursor))) }
-                let answer: ServerAnswer
+                let page: Page
                 do {
-                    answer = try await feed.client.longPoll("/feed", query: query, timeout: feed.wait + .seconds(15))
+                    page = try await ServerFeed.poll(feed.client, after: cursor, wait: feed.wait)
                 } catch is CancellationError {
                     return nil
                 } catch let error as ServerClientError {
-                    if case .unreachable(_, let reason) = error { return backOff(reason) }
-                    throw error
-                }
-                if answer.status >= 500 || answer.status == 429 || answer.status == 408 {
-                    return backOff(answer.refusal.description)
-                }
-                try answer.requireSuccess()
-                let page = try answer.read { body throws(JSONFieldError) in
-                    (
-                        next: try body.count("next"),
-                        entries: try body.objects("entries").map { entry throws(JSONFieldError) in
-                            Entry(
-                                log: try entry.string("log"), id: try entry.string("id"), seq: try entry.count("seq"),
-                                ts: try entry.count("ts"), creator: try entry.string("creator"))
-                        }
-                    )
+                    switch error {
+                    case .unreachable(_, let reason): return backOff(reason)
+                    case .refused(_, let status, _, _) where status >= 500 || status == 429 || status == 408:
+                        return backOff(error.description)
+                    default: throw error
+                    }
                 }
                 failures = 0
                 cursor = page.next
