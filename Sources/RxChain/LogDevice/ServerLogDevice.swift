@@ -107,12 +107,12 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         var problems = opened.damaged
         let user = setting?.user ?? ""
         for record in queue.pending {
-            guard let request = try? JSONDecoder().decode(ServerLogRequest.self, from: record.payload),
-                let entry = domain.entry(
-                    from: ServerLogRecord(
-                        log: request.log, id: request.id, creator: user, body: Array(request.body.utf8)))
+            let request = try? JSONDecoder().decode(ServerLogRequest.self, from: record.payload)
+            if case .membership = request { continue }
+            guard case .append(let log, let id, let body) = request,
+                let entry = domain.entry(from: ServerLogRecord(log: log, id: id, creator: user, body: Array(body.utf8)))
             else {
-                problems.append("queued request #\(record.seq) is not an entry of the domain (kept in the queue)")
+                problems.append("queued request #\(record.seq) is not a request of the domain (kept in the queue)")
                 continue
             }
             fold.addLocal(entry)
@@ -156,6 +156,14 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         return state.state
     }
 
+    /// Grants (`member`) or revokes `user`'s membership of the log family `family`
+    /// (`lists/L1`): queued with the entries, in order, and done by the server when it is
+    /// reached (only the family's owner may; a refusal is listed in ``ServerLogState/refused``).
+    /// Returns once durably queued.
+    public func changeMembership(of user: String, in family: String, member: Bool) async throws {
+        try await store.submit(.changeMembership(family: family, user: user, member: member)).persisted()
+    }
+
     /// The domain's state now.
     public var state: Domain.State {
         get async { await store.state.state }
@@ -175,13 +183,14 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         let request = try JSONDecoder().decode(ServerLogRequest.self, from: exchange.record.payload)
         guard exchange.isAcknowledged else {
             let reason = ServerAnswer(status: exchange.status, body: exchange.body, server: server).refusal
-            relay.store?.send(.refuse(id: request.id, reason: reason.description))
+            relay.store?.send(.refuse(id: request.name, reason: reason.description))
             return
         }
+        guard case .append(let log, let id, let body) = request else { return }
         let object = try JSONObjectReader(exchange.body, field: "answer")
         let result = try object.objects("results")[0]
         let record = ServerLogRecord(
-            log: request.log, id: request.id, creator: try result.string("creator"), body: Array(request.body.utf8),
+            log: log, id: id, creator: try result.string("creator"), body: Array(body.utf8),
             seq: try result.count("seq"), ts: try result.count("ts"))
         try await cache.save([record], cursors: cache.cursors)
         if let entry = domain.entry(from: record), let store = relay.store {

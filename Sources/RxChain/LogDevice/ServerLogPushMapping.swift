@@ -1,20 +1,26 @@
 import Foundation
 
-/// How a ``ServerLogDevice``'s queued entries become appends: `POST /logs/NAME` with
-/// `{"entries":[{"id":ID,"body":BODY}]}`, unconditional (the server orders them).
+/// How a ``ServerLogDevice``'s queued requests become calls: `POST /logs/NAME` with
+/// `{"entries":[{"id":ID,"body":BODY}]}`, unconditional (the server orders them), and
+/// `PUT`/`DELETE /families/FAMILY/members/USER`.
 struct ServerLogPushMapping: HTTPRequestMapping {
     func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall {
         let request: ServerLogRequest
         do {
             request = try JSONDecoder().decode(ServerLogRequest.self, from: record.payload)
         } catch {
-            throw HTTPMappingError("not an entry to append: \(error)")
+            throw HTTPMappingError("not a request of a server-log device: \(error)")
         }
-        var body = JSONObjectWriter()
-        body.member("entries", objects: [request]) { entry, request in
-            entry.member("id", request.id)
-            entry.member("body", json: Array(request.body.utf8))
+        switch request {
+        case .append(let log, let id, let entryBody):
+            var body = JSONObjectWriter()
+            body.member("entries", objects: [(id, entryBody)]) { entry, element in
+                entry.member("id", element.0)
+                entry.member("body", json: Array(element.1.utf8))
+            }
+            return HTTPCall(method: "POST", path: "/logs/" + log, body: body.finish())
+        case .membership(let family, let user, let member):
+            return HTTPCall(method: member ? "PUT" : "DELETE", path: "/families/\(family)/members/\(user)")
         }
-        return HTTPCall(method: "POST", path: "/logs/" + request.log, body: body.finish())
     }
 }

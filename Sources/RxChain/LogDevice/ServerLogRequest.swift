@@ -1,19 +1,26 @@
-/// The sync request of a local entry: append it to its server log (what the ``SyncManager``'s
-/// durable queue keeps until the server confirms it).
-public struct ServerLogRequest: SyncRequest, Equatable {
-    /// The server log.
-    public var log: String
-    /// The entry's id there.
-    public var id: String
-    /// The entry's JSON body, as text (always UTF-8 JSON).
-    public var body: String
+/// What a ``ServerLogDevice``'s durable queue keeps until the server has done it: append a
+/// local entry to its log, or grant or revoke a member of a log family (in the order the user
+/// did them, so a share's entries and its grant travel together, offline too).
+public enum ServerLogRequest: SyncRequest, Equatable {
+    /// `POST /logs/LOG` with the entry (its id, and its JSON body as text).
+    case append(log: String, id: String, body: String)
+    /// `PUT` (member) or `DELETE` (not) `/families/FAMILY/members/USER`; only the family's
+    /// owner may.
+    case membership(family: String, user: String, member: Bool)
 
-    /// Creates the request.
-    public init(log: String, id: String, body: String) {
-        self.log = log
-        self.id = id
-        self.body = body
+    public var tag: MessageTag {
+        switch self {
+        case .append: "serverLog/append"
+        case .membership: "serverLog/membership"
+        }
     }
 
-    public var tag: MessageTag { "serverLog/append" }
+    /// How the device names the request in ``ServerLogState/refused``: the entry's id, or
+    /// `grant FAMILY USER` / `revoke FAMILY USER`.
+    public var name: String {
+        switch self {
+        case .append(_, let id, _): id
+        case .membership(let family, let user, let member): "\(member ? "grant" : "revoke") \(family) \(user)"
+        }
+    }
 }

@@ -3,8 +3,8 @@
 public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
     /// The confirmed entries in server order, then this device's local ones.
     public var fold: OrderedLogFold<Domain>
-    /// The local entries the server refused for good, by id, with the reason (they were left
-    /// out of the state, and their requests are dead letters).
+    /// The requests the server refused for good, by ``ServerLogRequest/name`` (a local entry's
+    /// id), with the reason: the entries left the state, and the requests are dead letters.
     public var refused: [String: String] = [:]
 
     /// The domain's state.
@@ -20,6 +20,7 @@ public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
     ///
     /// - `record` adds the entry as local and queues its append; an id the fold already holds
     ///   is rejected (nothing queued).
+    /// - `changeMembership` queues the grant or revocation.
     /// - `confirm` folds the entries in server order; `refuse` discards the local entry.
     public static func reducer(domain: Domain) -> TagCompositeReducer<Self, ServerLogMessage<Domain>, ServerLogRequest>
     {
@@ -32,16 +33,20 @@ public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
                         tag: message.tag, reason: "an entry with id \(String(reflecting: id)) is already held")
                 }
                 let (log, body) = domain.outgoing(entry)
-                return [ServerLogRequest(log: log, id: id, body: String(decoding: body, as: UTF8.self))]
+                return [.append(log: log, id: id, body: String(decoding: body, as: UTF8.self))]
+            }
+            On("serverLog/changeMembership") { (_: inout Self, message: ServerLogMessage<Domain>) in
+                guard case .changeMembership(let family, let user, let member) = message else { return [] }
+                return [.membership(family: family, user: user, member: member)]
             }
             On("serverLog/confirm") { (state: inout Self, message: ServerLogMessage<Domain>) in
                 if case .confirm(let entries) = message { state.fold.receive(entries) }
                 return []
             }
             On("serverLog/refuse") { (state: inout Self, message: ServerLogMessage<Domain>) in
-                if case .refuse(let id, let reason) = message, state.fold.discardLocal(id) {
-                    state.refused[id] = reason
-                }
+                guard case .refuse(let id, let reason) = message else { return [] }
+                state.fold.discardLocal(id)
+                state.refused[id] = reason
                 return []
             }
         }

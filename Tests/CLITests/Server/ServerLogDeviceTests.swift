@@ -121,6 +121,38 @@ struct ServerLogDeviceTests: ServerSuite {
         }
     }
 
+    /// Grants travel in the queue with the entries, in order: recorded offline, done at the
+    /// next sync; one the server refuses (not the owner) is listed and holds nothing up.
+    @Test func membershipChangesAreQueuedWithTheEntries() async throws {
+        try await withServer { root, server in
+            for user in ["alice", "bob", "carol"] {
+                try await signIn(
+                    user, device: "d", server: server.url, home: root.appendingPathComponent("home-\(user)"))
+            }
+            let alice = try await open(root, "a", user: "alice", server: server.url)
+            try await alice.record(note("n1", "milk", by: "alice"))  // the first append claims the family
+            try await alice.changeMembership(of: "bob", in: "playbooks/team", member: true)
+            let bob = try await open(root, "b", user: "bob", server: server.url)
+            try await bob.changeMembership(of: "carol", in: "playbooks/team", member: true)
+            try await bob.record(note("n2", "eggs", by: "bob"))
+            try await alice.syncNow()
+            let report = try await bob.syncNow()
+            #expect(report.deadLetters == 1 && report.pending == 0)
+            #expect(await bob.store.state.refused["grant playbooks/team carol"]?.contains("403") == true)
+            #expect(await bob.state == ["alice:milk", "bob:eggs"])
+            let carol = try await open(root, "c", user: "carol", server: server.url)
+            try await carol.syncNow()
+            #expect(await carol.state.isEmpty, "carol was never granted")
+            try await alice.changeMembership(of: "bob", in: "playbooks/team", member: false)
+            try await alice.syncNow()
+            try await bob.record(note("n3", "late", by: "bob"))
+            try await bob.syncNow()
+            #expect(await bob.store.state.refused["n3"]?.contains("403") == true)
+            #expect(await bob.state == ["alice:milk", "bob:eggs"])
+            for device in [alice, bob, carol] { await device.close() }
+        }
+    }
+
     @Test func aDamagedLocalCopyIsQuarantinedAndReadAgainFromTheServer() async throws {
         try await withServer { root, server in
             try await team(root, server)

@@ -4,12 +4,16 @@ import Testing
 
 /// The pure decisions of ``FaultProxy``: request framing and which request takes which fault.
 @Suite struct FaultProxyScriptTests {
-    @Test func aRequestHeadGivesItsMethodAndBodyLengthOnceComplete() throws {
+    @Test func aRequestHeadGivesItsMethodBodyLengthAndHeadersOnceComplete() throws {
         let text = "PUT /b/k HTTP/1.1\r\nHost: 127.0.0.1:1\r\ncontent-length:  5 \r\n\r\nhello"
         let bytes = Array(text.utf8)
         #expect(try ProxyRequestHead.parse(Array(bytes.prefix(20))) == nil)
         let head = try #require(try ProxyRequestHead.parse(bytes))
-        #expect(head == ProxyRequestHead(method: "PUT", target: "/b/k", bodyLength: 5, headLength: bytes.count - 5))
+        #expect(
+            head
+                == ProxyRequestHead(
+                    method: "PUT", target: "/b/k", bodyLength: 5, headLength: bytes.count - 5,
+                    headers: ["host": "127.0.0.1:1", "content-length": "5"]))
         let closing = String(decoding: head.closingConnection(bytes), as: UTF8.self)
         #expect(
             closing == "PUT /b/k HTTP/1.1\r\nHost: 127.0.0.1:1\r\ncontent-length:  5 \r\n"
