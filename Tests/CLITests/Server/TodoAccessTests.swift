@@ -27,6 +27,23 @@ struct TodoAccessTests: ServerSuite {
         }
     }
 
+    @Test func everyLogIsAppendOnlyEvenForItsOwner() async throws {
+        try await withServer { root, server in
+            let alice = try await client("alice", root: root, server: server)
+            let log = "users/alice/actions"
+            #expect(try await append("a1", to: log, as: alice).status == 200)
+            for method in ["PUT", "DELETE", "PATCH"] {
+                let answer = try await alice.sendSigned(method, "/logs/\(log)", body: Array("{}".utf8))
+                expectRefused(answer, 405, "method_not_allowed", "\(method) of a log")
+            }
+            let rewrite = try await append([("a1", #"{"n":"changed"}"#)], to: log, as: alice)
+            expectRefused(rewrite, 409, "clash", "an entry written again with another body")
+            try await expectLog(log, as: alice, holds: ["a1"])
+            let original = try await read(log, as: alice)
+            #expect(String(decoding: original.body, as: UTF8.self).contains(#""body":{"n":"a1"}"#), "\(original.text)")
+        }
+    }
+
     @Test func onlyTheSenderWritesAMailboxAndOnlyItsTwoEndsReadIt() async throws {
         try await withServer { root, server in
             let alice = try await client("alice", root: root, server: server)
