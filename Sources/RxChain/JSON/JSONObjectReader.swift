@@ -3,9 +3,15 @@
 /// exactly as sent.
 ///
 /// The bytes must be well-formed UTF-8 holding exactly one JSON object. Each reader names the
-/// field (with its path, `entries[2].id`) when it is missing or of the wrong type. ``json(_:)``
-/// returns a member's exact bytes, so JSON stored and compared byte for byte (an entry's body)
-/// never goes through a decoder.
+/// field (with its path, `entries[2].id`, `payload.after_this_id`) when it is missing or of the
+/// wrong type; a nested object (``object(_:)``, ``objects(_:)``) shares the bytes and rescans only
+/// its own members. ``json(_:)`` returns a member's exact bytes, so JSON stored and compared byte
+/// for byte (an entry's body) never goes through a decoder. A `null` member counts as absent,
+/// except for ``nullableString(_:)``, which tells the two apart.
+///
+/// A reader made with ``init(line:)`` words its errors as the engine's line readers do
+/// (``JSONFieldReader``: `is required`, `expected a string, found a number`), one made from an
+/// HTTP body as the server always has (`is missing`, `must be a string, not a number`).
 ///
 /// ```swift
 /// let body = try JSONObjectReader(Array(#"{"entries":[{"id":"a","body":{"x":1}}]}"#.utf8))
@@ -14,10 +20,19 @@
 /// try first.json("body")  // the bytes of {"x":1}
 /// ```
 package struct JSONObjectReader {
+    /// How a reader words its errors: as for an HTTP body, or as for a line of a log.
+    private enum Wording {
+        /// `is missing`, `must be a string, not a number` (the server's answers).
+        case body
+        /// `is required`, `expected a string, found a number` (the line readers' words).
+        case line
+    }
+
     private let bytes: [UInt8]
     private let members: [String: JSONScanner.Value]
     /// The path of this object in the document, for errors (`entries[2]`); empty at the top.
     private let path: String
+    private let wording: Wording
 
     /// Reads `bytes` as one JSON object.
     ///
@@ -43,12 +58,41 @@ package struct JSONObjectReader {
                 return malformed(error.message)
             }
         }
-        self.init(bytes: bytes, object: try scanned.get(), path: "")
+        self.init(bytes: bytes, object: try scanned.get(), path: "", wording: .body)
     }
 
-    private init(bytes: [UInt8], object: JSONScanner.Value, path: String) {
+    /// Reads one line of a log (NDJSON) as one JSON object, its errors worded as the line readers
+    /// word theirs.
+    ///
+    /// - Throws: ``JSONFieldError`` for the field `line`: of kind `malformedJSON` where the text
+    ///   stops being JSON (`empty line` for a blank one), of kind `wrongShape` when it is JSON but
+    ///   not an object.
+    package init(line: String) throws(JSONFieldError) {
+        let bytes = Array(line.utf8)
+        let scanned: Result<JSONScanner.Value, JSONFieldError> = bytes.withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw)
+            do throws(JSONScanner.SyntaxError) {
+                scanner.skipWhitespace()
+                if scanner.isAtEnd { throw JSONScanner.SyntaxError(message: "empty line") }
+                let value = try scanner.scanValue(depth: 0)
+                try scanner.finish()
+                guard value.kind == .object else {
+                    return .failure(
+                        JSONFieldError(
+                            field: "line", kind: .wrongShape, detail: "expected an object, found \(value.kindName)"))
+                }
+                return .success(value)
+            } catch {
+                return .failure(JSONFieldError(field: "line", kind: .malformedJSON, detail: error.message))
+            }
+        }
+        self.init(bytes: bytes, object: try scanned.get(), path: "", wording: .line)
+    }
+
+    private init(bytes: [UInt8], object: JSONScanner.Value, path: String, wording: Wording) {
         self.bytes = bytes
         self.path = path
+        self.wording = wording
         members = bytes.withUnsafeBytes { raw in
             var scanner = JSONScanner(raw)
             scanner.index = object.start
@@ -73,18 +117,15 @@ package struct JSONObjectReader {
         return value.kind != .null
     }
 
-    /// A required, non-empty string.
-    package func string(_ key: String) throws(JSONFieldError) -> String {
+    /// A required string, non-empty unless `allowingEmpty`.
+    package func string(_ key: String, allowingEmpty: Bool = false) throws(JSONFieldError) -> String {
         let value = try present(key)
         guard value.kind == .string else { throw wrongShape(key, "a string", value) }
         let text = bytes.withUnsafeBytes { JSONScanner($0).string(value) }
-        if text.isEmpty { throw JSONFieldError(field: name(key), kind: .empty, detail: "must not be empty") }
+        if text.isEmpty && !allowingEmpty {
+            throw JSONFieldError(field: name(key), kind: .empty, detail: "must not be empty")
+        }
         return text
-    }
-
-    /// An optional non-empty string: `nil` when absent or `null`.
-    package func optionalString(_ key: String) throws(JSONFieldError) -> String? {
-        has(key) ? try string(key) : nil
     }
 
     /// A required non-negative integer.
@@ -95,11 +136,6 @@ package struct JSONObjectReader {
             throw JSONFieldError(field: name(key), kind: .wrongShape, detail: "\(digits) is not a non-negative integer")
         }
         return number
-    }
-
-    /// An optional non-negative integer: `nil` when absent or `null`.
-    package func optionalCount(_ key: String) throws(JSONFieldError) -> UInt64? {
-        has(key) ? try count(key) : nil
     }
 
     /// A required integer in `Int64`'s range, negative or not (an amount of minor units).
@@ -115,19 +151,30 @@ package struct JSONObjectReader {
         return number
     }
 
-    /// A required object, read on its own; its fields' errors name them under this one
-    /// (`payload.amount`).
-    package func object(_ key: String) throws(JSONFieldError) -> JSONObjectReader {
-        let value = try present(key)
-        guard value.kind == .object else { throw wrongShape(key, "an object", value) }
-        return JSONObjectReader(bytes: bytes, object: value, path: name(key))
-    }
-
     /// A required boolean.
     package func boolean(_ key: String) throws(JSONFieldError) -> Bool {
         let value = try present(key)
         guard value.kind == .boolean else { throw wrongShape(key, "a boolean", value) }
         return bytes[value.start] == UInt8(ascii: "t")
+    }
+
+    /// A required finite number.
+    package func number(_ key: String) throws(JSONFieldError) -> Double {
+        let value = try present(key)
+        guard value.kind == .number else { throw wrongShape(key, "a number", value) }
+        let number = bytes.withUnsafeBytes { JSONScanner($0).doubleValue(value) }
+        guard number.isFinite else {
+            let written = String(decoding: bytes[value.start..<value.end], as: UTF8.self)
+            throw JSONFieldError(field: name(key), kind: .notFinite, detail: "\(written) is not a finite number")
+        }
+        return number
+    }
+
+    /// A required nested object, whose errors name its fields with their path (`payload.id`).
+    package func object(_ key: String) throws(JSONFieldError) -> JSONObjectReader {
+        let value = try present(key)
+        guard value.kind == .object else { throw wrongShape(key, "an object", value) }
+        return JSONObjectReader(bytes: bytes, object: value, path: name(key), wording: wording)
     }
 
     /// A required member of any JSON type, as the exact bytes sent.
@@ -143,11 +190,8 @@ package struct JSONObjectReader {
         var objects: [JSONObjectReader] = []
         for (index, element) in elements(of: value).enumerated() {
             let elementPath = "\(name(key))[\(index)]"
-            guard element.kind == .object else {
-                throw JSONFieldError(
-                    field: elementPath, kind: .wrongShape, detail: "must be an object, not \(element.kindName)")
-            }
-            objects.append(JSONObjectReader(bytes: bytes, object: element, path: elementPath))
+            guard element.kind == .object else { throw wrongShape(field: elementPath, "an object", element) }
+            objects.append(JSONObjectReader(bytes: bytes, object: element, path: elementPath, wording: wording))
         }
         return objects
     }
@@ -159,9 +203,7 @@ package struct JSONObjectReader {
         var strings: [String] = []
         for (index, element) in elements(of: value).enumerated() {
             guard element.kind == .string else {
-                throw JSONFieldError(
-                    field: "\(name(key))[\(index)]", kind: .wrongShape,
-                    detail: "must be a string, not \(element.kindName)")
+                throw wrongShape(field: "\(name(key))[\(index)]", "a string", element)
             }
             strings.append(bytes.withUnsafeBytes { JSONScanner($0).string(element) })
         }
@@ -171,15 +213,38 @@ package struct JSONObjectReader {
     /// The field's full path, for errors.
     package func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
+    /// Whether the member is written at all, `null` included.
+    func isWritten(_ key: String) -> Bool { members[key] != nil }
+
     private func present(_ key: String) throws(JSONFieldError) -> JSONScanner.Value {
-        guard let value = members[key], value.kind != .null else {
-            throw JSONFieldError(field: name(key), kind: .missing, detail: "is missing")
-        }
+        guard let value = members[key], value.kind != .null else { throw missing(key) }
         return value
     }
 
+    /// `<field>: is missing` (`is required` in a line).
+    func missing(_ key: String) -> JSONFieldError {
+        let detail =
+            switch wording {
+            case .body: "is missing"
+            case .line: "is required"
+            }
+        return JSONFieldError(field: name(key), kind: .missing, detail: detail)
+    }
+
+    /// `<field>: must be <expected>, not <JSON type>` (`expected <expected>, found <JSON type>` in
+    /// a line), for the member `key`.
     private func wrongShape(_ key: String, _ expected: String, _ value: JSONScanner.Value) -> JSONFieldError {
-        JSONFieldError(field: name(key), kind: .wrongShape, detail: "must be \(expected), not \(value.kindName)")
+        wrongShape(field: name(key), expected, value)
+    }
+
+    /// The same for a field named by its whole path (an array's element, `entries[2]`).
+    private func wrongShape(field: String, _ expected: String, _ value: JSONScanner.Value) -> JSONFieldError {
+        let detail =
+            switch wording {
+            case .body: "must be \(expected), not \(value.kindName)"
+            case .line: "expected \(expected), found \(value.kindName)"
+            }
+        return JSONFieldError(field: field, kind: .wrongShape, detail: detail)
     }
 
     /// The elements of an array already scanned whole (so rescanning it cannot fail).

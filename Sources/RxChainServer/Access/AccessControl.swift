@@ -94,6 +94,18 @@ public final class AccessControl: Sendable {
             AccessContext(user: user, operation: operation, log: log, captures: match.captures, families: families))
     }
 
+    /// Whether an append to `log` would first claim the log's family for the appender (see
+    /// ``decide(user:operation:log:)``): its rule claims families and the family is unclaimed.
+    ///
+    /// The append route asks before deciding, so that an append it will refuse anyway (its
+    /// revision is not the one expected) claims nothing: a refused request writes nothing.
+    public func appendClaimsFamily(of log: LogName) -> Bool {
+        guard let match = policy.rule(for: log), match.rule.claimsFamilyOnFirstAppend,
+            let family = LogFamily(of: log)
+        else { return false }
+        return catchUp().owner(of: family) == nil
+    }
+
     /// Decides against the current state without writing anything: like
     /// ``decide(user:operation:log:)``, except that an append to an unclaimed family is decided as
     /// it stands (refused by the family rules). For filtering reads, such as the change feed.

@@ -32,6 +32,10 @@ extension LogServer {
         for element in elements {
             entries.append(LogBook.NewEntry(id: try element.string("id"), body: try element.json("body")))
         }
+        // An append to a fresh family refused for its revision must not claim the family first.
+        if let expect, access.appendClaimsFamily(of: log), book.revision(of: log) != expect {
+            throw ServerError(LogAppendError.revisionMismatch(expected: expect, current: book.revision(of: log)))
+        }
         try await requireAccess(user, .append, log)
         let results: [AppendResult]
         do {

@@ -14,7 +14,7 @@ extension TodoEntry {
     /// Which log an action belongs in is the rules' business, not the reader's: a
     /// `create_item` in the global log reads fine and is skipped by the fold.
     public init(line: String) throws(JSONFieldError) {
-        let object = try TodoLineObject(line: line)
+        let object = try JSONObjectReader(line: line)
         let id = try object.string("id")
         let ts = try object.optionalNumber("ts")
         let logText = try object.string("log")
@@ -34,10 +34,10 @@ extension TodoEntry {
     }
 
     /// The action of a known `type` (one of ``types``), its fields read from `payload`.
-    static func action(type: String, payload: TodoLineObject) throws(JSONFieldError) -> TodoAction {
+    static func action(type: String, payload: JSONObjectReader) throws(JSONFieldError) -> TodoAction {
         switch type {
         case "create_list":
-            return .createList(id: try payload.string("id"), name: try payload.string("name", nonEmpty: false))
+            return .createList(id: try payload.string("id"), name: try payload.string("name", allowingEmpty: true))
         case "delete_list": return .deleteList(id: try payload.string("id"))
         case "reorder_list":
             return .reorderList(id: try payload.string("id"), afterThisID: try payload.nullableString("after_this_id"))
@@ -49,10 +49,10 @@ extension TodoEntry {
             return .acceptShare(id: try payload.string("id"), requestID: try payload.string("request_id"))
         case "reject_share":
             return .rejectShare(id: try payload.string("id"), requestID: try payload.string("request_id"))
-        case "rename_list": return .renameList(name: try payload.string("name", nonEmpty: false))
+        case "rename_list": return .renameList(name: try payload.string("name", allowingEmpty: true))
         case "create_item":
             return .createItem(
-                id: try payload.string("id"), description: try payload.string("description", nonEmpty: false),
+                id: try payload.string("id"), description: try payload.string("description", allowingEmpty: true),
                 starred: try payload.optionalBoolean("starred") ?? false,
                 completed: try payload.optionalBoolean("completed") ?? false)
         case "delete_item": return .deleteItem(id: try payload.string("id"))
@@ -63,8 +63,9 @@ extension TodoEntry {
         case "star_item": return .starItem(id: try payload.string("id"), starred: try payload.boolean("star_state"))
         case "describe_item":
             return .describeItem(
-                id: try payload.string("id"), newDescription: try payload.string("new_description", nonEmpty: false),
-                origDescription: try payload.optionalString("orig_description", nonEmpty: false))
+                id: try payload.string("id"),
+                newDescription: try payload.string("new_description", allowingEmpty: true),
+                origDescription: try payload.optionalString("orig_description", allowingEmpty: true))
         case "request": return .request(try shareRequest(try payload.object("action")))
         case "note_action_accepted": return .noteActionAccepted(requestID: try payload.string("request_id"))
         default: return .noteActionRejected(requestID: try payload.string("request_id"))
@@ -72,7 +73,7 @@ extension TodoEntry {
     }
 
     /// The `action` of a `request`: `{type: accept_share | revoke_share, payload: {id}}`.
-    static func shareRequest(_ action: TodoLineObject) throws(JSONFieldError) -> TodoShareRequest {
+    static func shareRequest(_ action: JSONObjectReader) throws(JSONFieldError) -> TodoShareRequest {
         let type = try action.string("type")
         switch type {
         case "accept_share": return .acceptShare(listID: try action.object("payload").string("id"))

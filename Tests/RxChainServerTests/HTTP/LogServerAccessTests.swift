@@ -57,6 +57,20 @@ import Testing
         #expect(harness.book.revision(of: try LogName(validating: "lists/L1/actions")) == 2)
     }
 
+    @Test func anAppendRefusedForItsRevisionClaimsNoFamily() async throws {
+        let harness = try LogServerHarness()
+        let alice = try await harness.signIn("alice")
+        let bob = try await harness.signIn("bob")
+        let stale = await harness.append("lists/L1/actions", id: "x", token: bob, expect: 3)
+        #expect(stale.status == 409 && stale.errorCode == "revision_mismatch", "\(stale.text)")
+        #expect(stale.json["current"] as? Int == 0, "\(stale.text)")
+        // Nothing written, not even a claim: L1 is still fresh, and alice's first append claims it.
+        let created = await harness.append("lists/L1/actions", id: "a", token: alice, expect: 0)
+        #expect(created.status == 200, "\(created.text)")
+        #expect(await harness.send("GET", "/families/lists/L1", token: alice).json["owner"] as? String == "alice")
+        #expect(await harness.append("lists/L1/actions", id: "x", token: bob, expect: 1).status == 403)
+    }
+
     @Test func anExplicitClaimOwnsAFreshFamilyOnce() async throws {
         let harness = try LogServerHarness()
         let alice = try await harness.signIn("alice")

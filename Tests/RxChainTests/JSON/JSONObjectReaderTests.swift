@@ -2,46 +2,94 @@ import Testing
 
 @testable import RxChain
 
-/// The reader of small JSON objects: signed integers and nested objects, with their fields' paths.
+/// The engine's reader of small JSON objects: the HTTP bodies' errors as they always were, a log
+/// line's errors in the line readers' words, nested objects named by their path, and the optional
+/// readers.
 @Suite struct JSONObjectReaderTests {
-    static let document = Array(
-        #"{"payload":{"amount":-150,"shares":[{"amount":9223372036854775807}],"big":9223372036854775808,"x":1.5,"s":"7"},"n":3}"#
-            .utf8)
-
-    @Test func integersAreReadWholeAndSignedWithinInt64() throws {
-        let reader = try JSONObjectReader(Self.document)
-        let payload = try reader.object("payload")
-        #expect(try payload.integer("amount") == -150)
-        #expect(try payload.objects("shares")[0].integer("amount") == Int64.max)
-        #expect(try reader.integer("n") == 3)
+    static func body(_ text: String) throws(JSONFieldError) -> JSONObjectReader {
+        try JSONObjectReader(Array(text.utf8))
     }
 
-    @Test(arguments: [
-        (
-            "big",
-            "payload.big: 9223372036854775808 is not a whole number from -9223372036854775808 to 9223372036854775807"
-        ),
-        ("x", "payload.x: 1.5 is not a whole number from -9223372036854775808 to 9223372036854775807"),
-        ("s", "payload.s: must be a whole number, not a string"),
-        ("missing", "payload.missing: is missing"),
-    ])
-    func aNumberThatIsNoInt64NamesTheNestedField(_ key: String, message: String) throws {
-        let payload = try JSONObjectReader(Self.document).object("payload")
-        #expect(throws: JSONFieldError.self) { try payload.integer(key) }
+    /// The error `read` throws; fails the test when it throws none.
+    static func error<Value>(
+        _ read: () throws -> Value, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> JSONFieldError? {
         do {
-            _ = try payload.integer(key)
+            let value = try read()
+            Issue.record("read \(value)", sourceLocation: sourceLocation)
+        } catch let error as JSONFieldError {
+            return error
         } catch {
-            #expect(error.description == message)
+            Issue.record(error, sourceLocation: sourceLocation)
         }
+        return nil
     }
 
-    @Test func anObjectMemberMustBeAnObject() throws {
-        let reader = try JSONObjectReader(Self.document)
-        #expect(throws: JSONFieldError(field: "n", kind: .wrongShape, detail: "must be an object, not a number")) {
-            try reader.object("n")
-        }
-        #expect(throws: JSONFieldError(field: "payload.shares[0].missing", kind: .missing, detail: "is missing")) {
-            try reader.object("payload").objects("shares")[0].integer("missing")
-        }
+    @Test func aBodysErrorsKeepTheirWords() throws {
+        let object = try Self.body(#"{"n":1,"list":[{"id":""},2],"names":["a",3]}"#)
+        #expect(Self.error { try object.string("absent") }?.description == "absent: is missing")
+        #expect(Self.error { try object.string("n") }?.description == "n: must be a string, not a number")
+        #expect(Self.error { try object.objects("list") }?.description == "list[1]: must be an object, not a number")
+        #expect(Self.error { try object.strings("names") }?.description == "names[1]: must be a string, not a number")
+        #expect(Self.error { try Self.body("[]") }?.description == "body: must be a JSON object, not an array")
+        #expect(Self.error { try Self.body(" ") }?.description == "body: is empty")
+    }
+
+    @Test func aLinesErrorsUseTheLineReadersWords() throws {
+        let line = try JSONObjectReader(line: #"{"n":1,"payload":{"after":7}}"#)
+        #expect(Self.error { try line.string("absent") }?.description == "absent: is required")
+        #expect(Self.error { try line.string("n") }?.description == "n: expected a string, found a number")
+        let payload = try line.object("payload")
+        #expect(
+            Self.error { try payload.nullableString("after") }?.description
+                == "payload.after: expected a string, found a number")
+        #expect(Self.error { try payload.object("inner") }?.description == "payload.inner: is required")
+        let notObject = Self.error { try JSONObjectReader(line: "[1]") }
+        #expect(notObject?.kind == .wrongShape && notObject?.description == "line: expected an object, found an array")
+        #expect(Self.error { try JSONObjectReader(line: "") }?.description == "line: empty line")
+        #expect(Self.error { try JSONObjectReader(line: "{") }?.kind == .malformedJSON)
+    }
+
+    @Test func aNestedObjectIsReadWithItsPath() throws {
+        let object = try Self.body(#"{"payload":{"action":{"id":"x","n":""}},"flat":3}"#)
+        let action = try object.object("payload").object("action")
+        #expect(try action.string("id") == "x")
+        #expect(Self.error { try action.string("n") }?.description == "payload.action.n: must not be empty")
+        #expect(Self.error { try object.object("flat") }?.description == "flat: must be an object, not a number")
+        #expect(try object.optionalObject("absent") == nil)
+        #expect(try object.optionalObject("payload")?.optionalObject("action")?.string("id") == "x")
+        #expect(Self.error { try object.optionalObject("flat") }?.kind == .wrongShape)
+    }
+
+    @Test func aStringMayBeAllowedToBeEmpty() throws {
+        let object = try Self.body(#"{"name":"","none":null}"#)
+        #expect(try object.string("name", allowingEmpty: true) == "")
+        #expect(Self.error { try object.string("name") }?.kind == .empty)
+        #expect(try object.optionalString("name", allowingEmpty: true) == "")
+        #expect(try object.optionalString("none", allowingEmpty: true) == nil)
+        #expect(Self.error { try object.optionalString("name") }?.kind == .empty)
+    }
+
+    @Test func aNullableStringMustBeWrittenButMayBeNull() throws {
+        let object = try Self.body(#"{"after":null,"anchor":"a","blank":""}"#)
+        #expect(try object.nullableString("after") == nil)
+        #expect(try object.nullableString("anchor") == "a")
+        #expect(Self.error { try object.nullableString("absent") }?.kind == .missing)
+        #expect(Self.error { try object.nullableString("blank") }?.kind == .empty)
+    }
+
+    @Test func optionalNumbersBooleansAndCounts() throws {
+        let object = try Self.body(#"{"ts":1.5e3,"huge":1e999,"text":"1","flag":true,"none":null,"seq":7}"#)
+        #expect(try object.optionalNumber("ts") == 1500)
+        #expect(try object.optionalNumber("none") == nil)
+        #expect(try object.optionalNumber("absent") == nil)
+        let huge = Self.error { try object.optionalNumber("huge") }
+        #expect(huge?.kind == .notFinite && huge?.description == "huge: 1e999 is not a finite number")
+        #expect(Self.error { try object.optionalNumber("text") }?.description == "text: must be a number, not a string")
+        #expect(try object.optionalBoolean("flag") == true)
+        #expect(try object.optionalBoolean("none") == nil)
+        #expect(Self.error { try object.optionalBoolean("seq") }?.kind == .wrongShape)
+        #expect(try object.optionalCount("seq") == 7)
+        #expect(try object.optionalCount("absent") == nil)
     }
 }
