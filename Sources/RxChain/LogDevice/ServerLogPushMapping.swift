@@ -4,7 +4,7 @@ import Foundation
 /// `{"entries":[{"id":ID,"body":BODY}]}`, unconditional (the server orders them), and
 /// `PUT`/`DELETE /families/FAMILY/members/USER`.
 struct ServerLogPushMapping: HTTPRequestMapping {
-    func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall {
+    func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall? {
         let request: ServerLogRequest
         do {
             request = try JSONDecoder().decode(ServerLogRequest.self, from: record.payload)

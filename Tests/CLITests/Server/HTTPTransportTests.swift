@@ -12,7 +12,8 @@ struct HTTPTransportTests: ServerSuite {
 
     /// Appends each record's payload to the log its tag names, with the queue key as entry id.
     struct LogMapping: HTTPRequestMapping {
-        func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall {
+        func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall? {
+            if record.tag == "cancelled" { return nil }
             guard record.tag.hasPrefix("append:") else { throw HTTPMappingError("no route for \(record.tag)") }
             let body =
                 #"{"entries":[{"id":"\#(record.key)","body":"# + String(decoding: record.payload, as: UTF8.self)
@@ -129,6 +130,16 @@ struct HTTPTransportTests: ServerSuite {
                 outcome
                     == .permanentFailure(
                         reason: "request #5 (delete-everything) cannot be sent: no route for delete-everything"))
+            #expect(proxy.requests.count == before)
+            #expect(answers.statuses.isEmpty)
+        }
+    }
+
+    @Test func aRecordThatNeedsNoCallIsAcknowledgedWithoutOne() async throws {
+        try await withTransport { proxy, transport, answers, _ in
+            let before = proxy.requests.count
+            let outcome = try await transport.send([Self.record(6, "cancelled", "{}")])
+            #expect(outcome == .acknowledged)
             #expect(proxy.requests.count == before)
             #expect(answers.statuses.isEmpty)
         }

@@ -5,18 +5,20 @@
 ///
 /// ```swift
 /// struct NotesMapping: HTTPRequestMapping {
-///     func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall {
+///     func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall? {
 ///         guard record.tag == "notes/put" else { throw HTTPMappingError("no route for \(record.tag)") }
 ///         return HTTPCall(method: "PUT", path: "/notes/\(record.key)", body: Array(record.payload))
 ///     }
 /// }
 /// ```
 public protocol HTTPRequestMapping: Sendable {
-    /// The HTTP call that carries `record`.
+    /// The HTTP call that carries `record`, or `nil` when there is nothing to send (a request
+    /// that only cancels one still queued): the record is then acknowledged without a call, and
+    /// no answer reaches the domain.
     ///
     /// - Throws: ``HTTPMappingError`` when the record can never be sent (an unknown tag, a
     ///   payload that does not read): the record becomes a dead letter with that reason.
-    func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall
+    func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall?
 }
 
 /// Why a queued request cannot be turned into an HTTP call.

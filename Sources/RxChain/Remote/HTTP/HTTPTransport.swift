@@ -14,7 +14,8 @@
 ///   `Retry-After`; `answered` is not called.
 /// - **any other status**: the exchange goes to `answered` (a rejection the store shows), then
 ///   ``SyncOutcome/permanentFailure(reason:)``: the record becomes a dead letter.
-/// - A record the mapping cannot turn into a call is a permanent failure, sent to nobody.
+/// - A record the mapping cannot turn into a call is a permanent failure, sent to nobody; one it
+///   says needs no call is acknowledged at once.
 ///
 /// Answers reach `answered` in queue order, never two at once (the ``SyncManager`` sends one
 /// batch at a time), and before the queue moves past their record: a crash in between sends
@@ -57,7 +58,8 @@ public struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {
         guard let record = batch.first else { return .acknowledged }
         let call: HTTPCall
         do throws(HTTPMappingError) {
-            call = try mapping.call(for: record)
+            guard let made = try mapping.call(for: record) else { return .acknowledged }
+            call = made
         } catch {
             return .permanentFailure(reason: "request #\(record.seq) (\(record.tag)) cannot be sent: \(error.reason)")
         }
