@@ -1,14 +1,91 @@
+import Foundation
+import RxChain
 import TimeTracking
 
-/// `rxchain time …`: the time tracker (Toggl's model), from playbooks.
+/// `rxchain time …`: the time tracker (Toggl's model): a local store whose changes travel to a
+/// time-entry server (`rxchain-server`) as REST requests through the durable queue, and the
+/// replay of its message logs.
+///
+/// `--store DIR` and `--wait SECONDS` are forwarded options: they may come before the
+/// subcommand or after it.
 enum TimeCommand {
     static let group = CommandGroup(
-        name: "time", summary: "a time tracker: replay its message logs",
+        name: "time", summary: "a time tracker: start and stop entries, sync them with a server, replay its logs",
         discussion: """
-            A log holds the tracker's messages, one {"type":…,"payload":{…}} per line: local
-            changes (timeEntries/start, stop, continue, put, remove) and the server's answers
-            (sync/ack, sync/reject, sync/serverChanges). Replaying it rebuilds the entries and
-            shows which are synced.
+            A store is a directory: DIR/state.json holds the entries (each with its sync state:
+            createPending, updatePending or synced, and any sync error), DIR/queue/ the requests
+            not yet answered by the server, DIR/server.json the server and user ('sync --server URL
+            --user NAME' sets them, signed in with 'rxchain account login'), DIR/pull.json where the
+            next pull starts. Every change is recorded offline and sent by 'sync' (or 'watch').
+
+            A replayed log holds the tracker's messages, one {"type":…,"payload":{…}} per line:
+            local changes (timeEntries/start, stop, continue, put, remove) and the server's answers
+            (sync/ack, sync/reject, sync/serverChanges).
             """,
-        subcommands: [ReplayCommand(domain: TimeTrackingDomain())])
+        forwardedOptions: [LedgerCommand.storeOption, LedgerCommand.waitOption],
+        subcommands: [
+            TimeStartCommand(), TimeStopCommand(), TimeContinueCommand(), TimeEditCommand(), TimeDeleteCommand(),
+            TimeListCommand(), TimeSyncCommand(), TimeStatusCommand(), TimeWatchCommand(),
+            ReplayCommand(domain: TimeTrackingDomain()),
+        ])
+
+    typealias Device = RESTDevice<TimeTrackingClient>
+
+    /// Opens the store named by `--store` (with `setting`, remembered), runs `work`, closes it.
+    ///
+    /// A ``Rejection`` (a change the rules ignore, an invalid field) is `rejected: …`, exit 1.
+    static func withDevice(
+        _ arguments: ParsedArguments, context: CommandContext, setting: ServerSetting? = nil,
+        _ work: @escaping @Sendable (Device) async throws -> ExitCode
+    ) throws -> ExitCode {
+        let directory = try LedgerCommand.storeDirectory(arguments)
+        let seconds = try LedgerCommand.waitSeconds(arguments)
+        try LedgerCommand.checkStore(directory, mustExist: false)
+        let sessions = ServerSessionStore(environment: context.environment)
+        do {
+            return try AsyncBridge.run {
+                let device = try await Device.open(
+                    directory: directory, domain: TimeTrackingClient(), setting: setting, sessions: sessions,
+                    retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
+                    lockWait: .milliseconds(Int64(seconds * 1000)))
+                do {
+                    let code = try await work(device)
+                    await device.close()
+                    return code
+                } catch {
+                    await device.close()
+                    throw error
+                }
+            }
+        } catch let rejection as Rejection {
+            context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
+            return .failure
+        }
+    }
+
+    /// `--at`, or now.
+    static func time(_ arguments: ParsedArguments) throws(UsageError) -> Timestamp {
+        guard let text = arguments.value("at") else { return .now() }
+        do {
+            return try Timestamp(parsing: text)
+        } catch {
+            throw UsageError("option '--at' \(error): \(String(reflecting: text))")
+        }
+    }
+
+    /// An id for a new entry: made on this device, unique without asking anyone.
+    static func newID() -> String { UUID().uuidString.lowercased() }
+
+    /// `--tags a,b`, when given (empty names dropped).
+    static func tags(_ arguments: ParsedArguments) -> [String]? {
+        arguments.value("tags").map { $0.split(separator: ",").map(String.init).filter { !$0.isEmpty } }
+    }
+
+    /// An integer option, when given (`--project 7`).
+    static func integer(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Int? {
+        try arguments.integer(name, in: 1...Int.max)
+    }
+
+    static let atOption = CommandSignature.Option.value(
+        "at", placeholder: "TIMESTAMP", help: "when it happened, RFC 3339 (default: now)")
 }
