@@ -106,16 +106,7 @@ public final class PlaybookDevice<Domain: DeviceDomain>: Sendable {
         lockWait: Duration = .seconds(5)
     ) async throws -> PlaybookDevice {
         let directory = directory.standardizedFileURL
-        let queueDirectory = queueDirectory(of: directory)
-        try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
-        let queue: SyncQueue
-        do {
-            queue = try await SyncQueue.open(directory: queueDirectory, lockWait: lockWait)
-        } catch SyncQueueError.inUse(_, let pid) {
-            throw DeviceError.busy(
-                store: directory.path, lock: queueDirectory.appendingPathComponent("lock").path, pid: pid,
-                waited: lockWait)
-        }
+        let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
         let remote: RemoteSetting?
         let transport: PlaybookTransport<Domain>?
         do {

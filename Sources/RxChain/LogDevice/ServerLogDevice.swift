@@ -75,29 +75,13 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5)
     ) async throws -> ServerLogDevice {
         let directory = directory.standardizedFileURL
-        let queueDirectory = directory.appendingPathComponent("queue", isDirectory: true)
-        try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
-        let queue: SyncQueue
-        do {
-            queue = try await SyncQueue.open(directory: queueDirectory, lockWait: lockWait)
-        } catch SyncQueueError.inUse(_, let pid) {
-            throw DeviceError.busy(
-                store: directory.path, lock: queueDirectory.appendingPathComponent("lock").path, pid: pid,
-                waited: lockWait)
-        }
+        let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
         let setting: ServerSetting?
         let opened: ServerLogCache.Opened
         let client: ServerClient?
         do {
-            let saved = try ServerSetting.saved(in: directory)
-            setting = given ?? saved
-            if let given, given != saved { try given.save(in: directory) }
+            (setting, client) = try StoreDirectory.server(in: directory, given: given, sessions: sessions)
             opened = try await ServerLogCache.open(directory: directory.appendingPathComponent("logs").path)
-            client = try setting.map { setting in
-                try ServerClient(
-                    server: setting.server, session: try sessions?.session(server: setting.server, user: setting.user),
-                    sessions: sessions)
-            }
         } catch {
             await queue.close()
             throw error

@@ -63,29 +63,13 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
         retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5)
     ) async throws -> RESTDevice {
         let directory = directory.standardizedFileURL
-        let queueDirectory = directory.appendingPathComponent("queue", isDirectory: true)
-        try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
-        let queue: SyncQueue
-        do {
-            queue = try await SyncQueue.open(directory: queueDirectory, lockWait: lockWait)
-        } catch SyncQueueError.inUse(_, let pid) {
-            throw DeviceError.busy(
-                store: directory.path, lock: queueDirectory.appendingPathComponent("lock").path, pid: pid,
-                waited: lockWait)
-        }
+        let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
         let setting: ServerSetting?
         let client: ServerClient?
         let snapshots = RESTSnapshotFile<Domain.State>(directory: directory)
         let state: Domain.State
         do {
-            let saved = try ServerSetting.saved(in: directory)
-            setting = given ?? saved
-            if let given, given != saved { try given.save(in: directory) }
-            client = try setting.map { setting in
-                try ServerClient(
-                    server: setting.server, session: try sessions?.session(server: setting.server, user: setting.user),
-                    sessions: sessions)
-            }
+            (setting, client) = try StoreDirectory.server(in: directory, given: given, sessions: sessions)
             state = try await snapshots.load() ?? domain.initialState
         } catch {
             await queue.close()
