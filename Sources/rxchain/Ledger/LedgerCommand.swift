@@ -47,30 +47,16 @@ enum LedgerCommand {
         _ arguments: ParsedArguments, context: CommandContext, options: DeviceOptions = offline,
         _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
     ) throws -> ExitCode {
-        let directory = try storeDirectory(arguments)
-        let seconds = try waitSeconds(arguments)
-        try checkStore(directory, mustExist: false)
         var options = options
         options.s3Credentials = S3Credentials(environment: context.environment)
         options.s3Region = S3Credentials.region(environment: context.environment)
         options.serverSessions = ServerSessionStore(environment: context.environment)
-        do {
-            return try AsyncBridge.run { [options] in
-                let device = try await LedgerDevice.open(
-                    directory: directory, options: options, lockWait: .milliseconds(Int64(seconds * 1000)))
-                do {
-                    let code = try await work(device)
-                    await device.close()
-                    return code
-                } catch {
-                    await device.close()
-                    throw error
-                }
-            }
-        } catch let rejection as Rejection {
-            context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
-            return .failure
-        }
+        return try StoreCommand.run(
+            arguments, context: context,
+            open: { [options] directory, lockWait in
+                try await LedgerDevice.open(directory: directory, options: options, lockWait: lockWait)
+            },
+            close: { await $0.close() }, work)
     }
 
     /// The longest `--wait` accepted, in seconds: one day.

@@ -38,29 +38,15 @@ enum TimeCommand {
         _ arguments: ParsedArguments, context: CommandContext, setting: ServerSetting? = nil,
         _ work: @escaping @Sendable (Device) async throws -> ExitCode
     ) throws -> ExitCode {
-        let directory = try LedgerCommand.storeDirectory(arguments)
-        let seconds = try LedgerCommand.waitSeconds(arguments)
-        try LedgerCommand.checkStore(directory, mustExist: false)
         let sessions = ServerSessionStore(environment: context.environment)
-        do {
-            return try AsyncBridge.run {
-                let device = try await Device.open(
+        return try StoreCommand.run(
+            arguments, context: context,
+            open: { directory, lockWait in
+                try await Device.open(
                     directory: directory, domain: TimeTrackingClient(), setting: setting, sessions: sessions,
-                    retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
-                    lockWait: .milliseconds(Int64(seconds * 1000)))
-                do {
-                    let code = try await work(device)
-                    await device.close()
-                    return code
-                } catch {
-                    await device.close()
-                    throw error
-                }
-            }
-        } catch let rejection as Rejection {
-            context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
-            return .failure
-        }
+                    retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)), lockWait: lockWait)
+            },
+            close: { await $0.close() }, work)
     }
 
     /// `--at`, or now.

@@ -1,0 +1,37 @@
+import Foundation
+import RxChain
+
+/// How every store command runs: it checks `--store`, opens the device (waiting `--wait`
+/// seconds for another process), runs its work, and closes the device whatever happens.
+///
+/// A ``Rejection`` thrown by the work (a change the rules turn down, an invalid field) is
+/// reported as `rejected: …` with exit 1.
+enum StoreCommand {
+    /// Opens the store of `--store` with `open`, runs `work` on the device, closes it with `close`.
+    static func run<Device: Sendable>(
+        _ arguments: ParsedArguments, context: CommandContext,
+        open: @escaping @Sendable (_ directory: URL, _ lockWait: Duration) async throws -> Device,
+        close: @escaping @Sendable (Device) async -> Void,
+        _ work: @escaping @Sendable (Device) async throws -> ExitCode
+    ) throws -> ExitCode {
+        let directory = try LedgerCommand.storeDirectory(arguments)
+        let seconds = try LedgerCommand.waitSeconds(arguments)
+        try LedgerCommand.checkStore(directory, mustExist: false)
+        do {
+            return try AsyncBridge.run {
+                let device = try await open(directory, .milliseconds(Int64(seconds * 1000)))
+                do {
+                    let code = try await work(device)
+                    await close(device)
+                    return code
+                } catch {
+                    await close(device)
+                    throw error
+                }
+            }
+        } catch let rejection as Rejection {
+            context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
+            return .failure
+        }
+    }
+}
