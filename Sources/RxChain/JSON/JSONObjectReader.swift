@@ -73,6 +73,20 @@ package struct JSONObjectReader {
         return value.kind != .null
     }
 
+    /// Whether the member is present, `null` included (a `null` that clears a field, told from
+    /// an absent key that keeps it).
+    package func contains(_ key: String) -> Bool {
+        members[key] != nil
+    }
+
+    /// An optional string that may be empty: `nil` when absent or `null`.
+    package func optionalText(_ key: String) throws(JSONFieldError) -> String? {
+        guard has(key) else { return nil }
+        let value = try present(key)
+        guard value.kind == .string else { throw wrongShape(key, "a string", value) }
+        return bytes.withUnsafeBytes { JSONScanner($0).string(value) }
+    }
+
     /// A required, non-empty string.
     package func string(_ key: String) throws(JSONFieldError) -> String {
         let value = try present(key)

@@ -20,12 +20,12 @@ public struct ServerResponse: Sendable, Equatable {
     }
 
     /// A response with a JSON body written by `write` between `{` and `}`.
-    static func json(_ status: Int = 200, _ write: (inout JSONObjectWriter) -> Void) -> ServerResponse {
+    package static func json(_ status: Int = 200, _ write: (inout JSONObjectWriter) -> Void) -> ServerResponse {
         var object = JSONObjectWriter()
         write(&object)
         return ServerResponse(status: status, body: object.finish())
     }
 
     /// `204 No Content`.
-    static var noContent: ServerResponse { ServerResponse(status: 204, body: []) }
+    package static var noContent: ServerResponse { ServerResponse(status: 204, body: []) }
 }
