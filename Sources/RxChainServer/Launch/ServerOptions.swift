@@ -131,7 +131,8 @@ public struct ServerOptions: Sendable, Equatable {
         }
         if let windowText {
             guard let window = Self.duration(windowText) else {
-                throw .invalidValue(windowSource, windowText, expected: "a positive duration such as 30d, 12h, 90m or 45s")
+                throw .invalidValue(
+                    windowSource, windowText, expected: "a positive duration such as 30d, 12h, 90m or 45s")
             }
             options.deletionWindow = window
         }

@@ -41,33 +41,45 @@ enum TimeEntryServerRules {
     private static func answer(
         to command: TimeEntryServerCommand, changing state: inout TimeEntryServerState
     ) -> TimeEntryServerAnswer {
+        if let refusal = refusal(of: command.change, by: command.user, in: state) {
+            return TimeEntryServerAnswer(refusal)
+        }
         switch command.change {
-        case .create(let draft): create(draft, command, &state)
-        case .update(let id, let patch): update(id, patch, command, &state)
-        case .stop(let id, let stopAt): stop(id, stopAt, command, &state)
-        case .delete(let id): delete(id, command, &state)
+        case .create(let draft): return create(draft, command, &state)
+        case .update(let id, let patch): return update(id, patch, command, &state)
+        case .stop(let id, let stopAt): return stop(id, stopAt, command, &state)
+        case .delete(let id): return delete(id, command, &state)
         }
     }
 
-    private static func create(
-        _ draft: TimeEntryDraft, _ command: TimeEntryServerCommand, _ state: inout TimeEntryServerState
-    ) -> TimeEntryServerAnswer {
-        if let stop = draft.stop, stop < draft.start { return TimeEntryServerAnswer(stopBeforeStart) }
-        let record = TimeEntryServerRecord(
-            id: state.nextId, user: command.user, workspaceId: draft.workspaceId, projectId: draft.projectId,
-            taskId: draft.taskId, description: draft.description, billable: draft.billable, tags: draft.tags,
-            start: draft.start, stop: draft.stop, at: command.at, deletedAt: nil)
-        state.nextId += 1
-        state.records[record.id] = record
-        if record.isRunning { run(record, at: command.at, in: &state) }
-        return .record(record)
+    /// Why `state` refuses `change` by `user`, or `nil` when it is accepted: the service asks
+    /// before it writes anything, and the reducer again in the log's order (a concurrent request
+    /// may have changed the entry in between).
+    static func refusal(
+        of change: TimeEntryServerChange, by user: String, in state: TimeEntryServerState
+    ) -> ServerError? {
+        switch change {
+        case .create(let draft):
+            if let stop = draft.stop, stop < draft.start { return stopBeforeStart }
+        case .update(let id, let patch):
+            guard let record = state.liveRecord(id, of: user) else { return notFound(id) }
+            let patched = patched(record, patch)
+            if let stop = patched.stop, stop < patched.start { return stopBeforeStart }
+        case .stop(let id, let stopAt):
+            guard let record = state.liveRecord(id, of: user) else { return notFound(id) }
+            if let stopAt, stopAt < record.start { return stopBeforeStart }
+            if stopAt == nil, !record.isRunning {
+                return ServerError(status: 409, code: "already_stopped", message: "time entry \(id) is not running")
+            }
+        case .delete(let id):
+            if state.liveRecord(id, of: user) == nil { return notFound(id) }
+        }
+        return nil
     }
 
-    private static func update(
-        _ id: Int, _ patch: TimeEntryPatch, _ command: TimeEntryServerCommand, _ state: inout TimeEntryServerState
-    ) -> TimeEntryServerAnswer {
-        guard var record = state.liveRecord(id, of: command.user) else { return TimeEntryServerAnswer(notFound(id)) }
-        let wasRunning = record.isRunning
+    /// `record` with the patch's fields set (its `at` unchanged).
+    private static func patched(_ record: TimeEntryServerRecord, _ patch: TimeEntryPatch) -> TimeEntryServerRecord {
+        var record = record
         if let workspaceId = patch.workspaceId { record.workspaceId = workspaceId }
         record.projectId = patch.projectId.applied(to: record.projectId)
         record.taskId = patch.taskId.applied(to: record.taskId)
@@ -81,7 +93,28 @@ enum TimeEntryServerRules {
         case .at(let stop): record.stop = stop
         case .lasting(let seconds): record.stop = record.start + seconds
         }
-        if let stop = record.stop, stop < record.start { return TimeEntryServerAnswer(stopBeforeStart) }
+        return record
+    }
+
+    private static func create(
+        _ draft: TimeEntryDraft, _ command: TimeEntryServerCommand, _ state: inout TimeEntryServerState
+    ) -> TimeEntryServerAnswer {
+        let record = TimeEntryServerRecord(
+            id: state.nextId, user: command.user, workspaceId: draft.workspaceId, projectId: draft.projectId,
+            taskId: draft.taskId, description: draft.description, billable: draft.billable, tags: draft.tags,
+            start: draft.start, stop: draft.stop, at: command.at, deletedAt: nil)
+        state.nextId += 1
+        state.records[record.id] = record
+        if record.isRunning { run(record, at: command.at, in: &state) }
+        return .record(record)
+    }
+
+    private static func update(
+        _ id: Int, _ patch: TimeEntryPatch, _ command: TimeEntryServerCommand, _ state: inout TimeEntryServerState
+    ) -> TimeEntryServerAnswer {
+        guard let current = state.records[id] else { return TimeEntryServerAnswer(notFound(id)) }
+        let wasRunning = current.isRunning
+        var record = patched(current, patch)
         record.at = command.at
         state.records[id] = record
         if record.isRunning {
@@ -95,17 +128,8 @@ enum TimeEntryServerRules {
     private static func stop(
         _ id: Int, _ stopAt: Int64?, _ command: TimeEntryServerCommand, _ state: inout TimeEntryServerState
     ) -> TimeEntryServerAnswer {
-        guard var record = state.liveRecord(id, of: command.user) else { return TimeEntryServerAnswer(notFound(id)) }
-        if let stopAt {
-            if stopAt < record.start { return TimeEntryServerAnswer(stopBeforeStart) }
-            record.stop = stopAt
-        } else {
-            guard record.isRunning else {
-                return TimeEntryServerAnswer(
-                    ServerError(status: 409, code: "already_stopped", message: "time entry \(id) is not running"))
-            }
-            record.stop = max(command.at, record.start)
-        }
+        guard var record = state.records[id] else { return TimeEntryServerAnswer(notFound(id)) }
+        record.stop = stopAt ?? max(command.at, record.start)
         record.at = command.at
         state.records[id] = record
         if state.running[command.user] == id { state.running[command.user] = nil }
@@ -115,7 +139,7 @@ enum TimeEntryServerRules {
     private static func delete(
         _ id: Int, _ command: TimeEntryServerCommand, _ state: inout TimeEntryServerState
     ) -> TimeEntryServerAnswer {
-        guard var record = state.liveRecord(id, of: command.user) else { return TimeEntryServerAnswer(notFound(id)) }
+        guard var record = state.records[id] else { return TimeEntryServerAnswer(notFound(id)) }
         record.deletedAt = command.at
         record.at = command.at
         state.records[id] = record

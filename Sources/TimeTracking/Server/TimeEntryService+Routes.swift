@@ -26,7 +26,8 @@ extension TimeEntryService {
             case ("POST", nil, 3): change = .create(try Self.draft(request.body, workspace: workspace))
             case ("PUT", let id?, 4): change = .update(id: id, try Self.patch(request.body))
             case ("DELETE", let id?, 4): change = .delete(id: id)
-            case ("PATCH", let id?, 5) where segments[4] == "stop": change = .stop(id: id, at: try Self.stopTime(request.body))
+            case ("PATCH", let id?, 5) where segments[4] == "stop":
+                change = .stop(id: id, at: try Self.stopTime(request.body))
             case (_, _, 5) where segments[4] != "stop": throw ServerError.notFound(path)
             default: throw ServerError.methodNotAllowed(method, path)
             }
@@ -48,23 +49,12 @@ extension TimeEntryService {
             return earlier.fingerprint == idempotency.fingerprint
                 ? earlier.answer.response : TimeEntryServerRules.reusedKey(idempotency.key).response
         }
-        try Self.check(change, user: user, against: state)
+        if let refusal = TimeEntryServerRules.refusal(of: change, by: user, in: state) { throw refusal }
         let command = TimeEntryServerCommand(user: user, at: now, idempotency: idempotency, change: change)
         do {
             return try await storage.record(command).response
         } catch {
             throw ServerError.unavailable(error.description)
-        }
-    }
-
-    /// Refuses a change the state already tells is refused, before anything is written.
-    private static func check(
-        _ change: TimeEntryServerChange, user: String, against state: TimeEntryServerState
-    ) throws(ServerError) {
-        switch change {
-        case .create: return
-        case .update(let id, _), .stop(let id, _), .delete(let id):
-            if state.liveRecord(id, of: user) == nil { throw TimeEntryServerRules.notFound(id) }
         }
     }
 
