@@ -26,12 +26,12 @@ struct TimeEntryServerCommand: Message, Hashable {
         return Array((try? Self.encoder.encode(logged)) ?? Data())
     }
 
-    /// The command a log entry holds, its creator as the user.
+    /// The command a log entry holds: its body, its creator as the user.
     ///
     /// - Throws: `DecodingError` when the body is not a command this version knows.
-    init(entry: LogEntryBody) throws {
-        let logged = try JSONDecoder().decode(Logged.self, from: Data(entry.body))
-        self.init(user: entry.creator, at: logged.at, idempotency: logged.idempotency, change: logged.change)
+    init(creator: String, body: [UInt8]) throws {
+        let logged = try JSONDecoder().decode(Logged.self, from: Data(body))
+        self.init(user: creator, at: logged.at, idempotency: logged.idempotency, change: logged.change)
     }
 
     init(user: String, at: Int64, idempotency: TimeEntryIdempotency?, change: TimeEntryServerChange) {
@@ -53,12 +53,6 @@ struct TimeEntryServerCommand: Message, Hashable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
-}
-
-/// The creator and bytes of a log entry: what ``TimeEntryServerCommand/init(entry:)`` reads.
-struct LogEntryBody {
-    var creator: String
-    var body: [UInt8]
 }
 
 /// A request's `Idempotency-Key` and the fingerprint of what it was sent with (method, path,

@@ -12,8 +12,10 @@ import RxChainServer
 ///   user's other running entry at the new one's start (never before that entry's own start),
 ///   and that entry's `at` becomes the command's time, so it shows in the since-feed.
 /// - **Refusals** (`404` an unknown, deleted or other user's entry; `400` a stop before the
-///   start; `409` stopping a stopped entry without a time) change no entry; with a key they are
-///   remembered like any answer.
+///   start; `409` stopping a stopped entry without a time) change no entry. The service asks
+///   ``refusal(of:by:in:)`` before it writes, so a refused request is usually never logged; one
+///   refused only in the log's order (another request changed the entry meanwhile) is answered
+///   the refusal, remembered with its key like any answer.
 enum TimeEntryServerRules {
     /// The reducer the service's store runs.
     static let reducer = Reducer<TimeEntryServerState, TimeEntryServerCommand, Never> { state, command in

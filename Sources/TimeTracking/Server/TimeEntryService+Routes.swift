@@ -68,11 +68,12 @@ extension TimeEntryService {
             since = value
         }
         let now = now
-        if let since, since < now - deletionWindow.components.seconds {
+        let window = deletionWindow.components.seconds
+        if let since, since < now - window {
             throw ServerError(
                 status: 410, code: "gone",
-                message: "since is older than the \(deletionWindow.components.seconds / 86_400)-day deletion window: "
-                    + "fetch every entry again", field: "since")
+                message: "since is older than the deletion window (\(window) seconds): fetch every entry again",
+                field: "since")
         }
         let state = await storage.currentState()
         let records = state.records(of: user) { record in

@@ -71,7 +71,7 @@ actor TimeEntryServiceStorage {
             for entry in page.entries {
                 let command: TimeEntryServerCommand
                 do {
-                    command = try TimeEntryServerCommand(entry: LogEntryBody(creator: entry.creator, body: entry.body))
+                    command = try TimeEntryServerCommand(creator: entry.creator, body: entry.body)
                 } catch {
                     preconditionFailure("\(log.name) entry \(entry.seq) is not a time entry command: \(error)")
                 }

@@ -98,6 +98,22 @@ import TimeTracking
         #expect(await harness.send("GET", "/api/v9/me/time_entries", token: token).array.count == 1)
     }
 
+    @Test func concurrentDeletesOfOneEntrySucceedOnceInLogOrder() async throws {
+        let harness = await TimeEntryServiceHarness()
+        let token = try await harness.signIn("alice")
+        let id = try #require(await harness.create(token: token).id)
+        let path = "/api/v9/workspaces/7/time_entries/\(id)"
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<6 {
+                group.addTask { await harness.send("DELETE", path, token: token, key: "delete-\(index)").status }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.sorted() == [200, 404, 404, 404, 404, 404], "\(statuses)")
+        let feed = await harness.feed(token: token, since: TimeEntryServiceHarness.morning)
+        #expect(feed.array.count == 1 && feed.array.first?["server_deleted_at"] is String)
+    }
+
     @Test func aSinceOlderThanTheDeletionWindowIsGone() async throws {
         let harness = await TimeEntryServiceHarness(deletionWindow: .seconds(30 * 86_400))
         let token = try await harness.signIn("alice")
