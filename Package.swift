@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
-        .target(name: "TimeTracking", dependencies: ["RxChain"]),
+        .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainServer"]),
         .executableTarget(
             name: "rxchain",
             dependencies: [
@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(
             name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChain", "RxChainServer", "RxChainTesting"]),
-        .testTarget(name: "TimeTrackingTests", dependencies: ["TimeTracking", "RxChain", "RxChainTesting"]),
+        .testTarget(
+            name: "TimeTrackingTests", dependencies: ["TimeTracking", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],
     swiftLanguageModes: [.v6]

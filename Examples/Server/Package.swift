@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "RxChainServer", package: "RxChain"),
                 .product(name: "TodoLists", package: "RxChain"),
                 .product(name: "SharedExpenses", package: "RxChain"),
+                .product(name: "TimeTracking", package: "RxChain"),
             ])
     ],
     swiftLanguageModes: [.v6]

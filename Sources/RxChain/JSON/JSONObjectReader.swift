@@ -117,6 +117,12 @@ package struct JSONObjectReader {
         return value.kind != .null
     }
 
+    /// Whether the member is present, `null` included (a `null` that clears a field, told from
+    /// an absent key that keeps it).
+    package func contains(_ key: String) -> Bool {
+        members[key] != nil
+    }
+
     /// A required string, non-empty unless `allowingEmpty`.
     package func string(_ key: String, allowingEmpty: Bool = false) throws(JSONFieldError) -> String {
         let value = try present(key)

@@ -60,7 +60,10 @@ extension LogServer {
             default: throw ServerError.notFound(path)
             }
         default:
-            throw ServerError.notFound(path)
+            guard let service = services.first(where: { path.hasPrefix($0.pathPrefix) }) else {
+                throw ServerError.notFound(path)
+            }
+            return await service.respond(to: request, principal: try authenticate(request))
         }
     }
 

@@ -26,6 +26,7 @@ import RxChain
 /// | `GET /families/A/B` | a family's owner and members |
 /// | `POST /families/A/B/claim` | claims a fresh family |
 /// | `PUT`/`DELETE /families/A/B/members/USER` | the owner grants or revokes a member |
+/// | a ``ServerService``'s prefix (`/api/v9/…`) | the service's own routes, signed in |
 ///
 /// Every refusal is a ``ServerError`` body; a refused request writes nothing.
 ///
@@ -47,16 +48,23 @@ public final class LogServer: Sendable {
     let book: LogBook
     let accounts: Accounts
     let access: AccessControl
+    /// The domain services mounted beside the log routes, tried in order.
+    let services: [any ServerService]
     /// The limits and switches the server runs with.
     public let configuration: Configuration
 
-    /// Creates the request handling over a server's state (``open(options:policy:configuration:)``
-    /// opens it from a data directory).
-    public init(book: LogBook, accounts: Accounts, access: AccessControl, configuration: Configuration = .init()) {
+    /// Creates the request handling over a server's state
+    /// (``open(options:policy:configuration:services:)`` opens it from a data directory), with
+    /// `services` mounted beside the log routes (see ``ServerService``).
+    public init(
+        book: LogBook, accounts: Accounts, access: AccessControl, configuration: Configuration = .init(),
+        services: [any ServerService] = []
+    ) {
         self.book = book
         self.accounts = accounts
         self.access = access
         self.configuration = configuration
+        self.services = services
     }
 
     /// The 413 answer, for an embedding server that stopped reading a body past

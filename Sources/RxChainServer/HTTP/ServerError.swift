@@ -53,37 +53,37 @@ public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension ServerError {
     /// 400: one field (of the body or the query) is missing or wrong.
-    static func invalidField(_ field: String, _ message: String) -> ServerError {
+    package static func invalidField(_ field: String, _ message: String) -> ServerError {
         ServerError(status: 400, code: "invalid_field", message: "\(field): \(message)", field: field)
     }
 
     /// 401: no valid credentials.
-    static func unauthenticated(_ message: String) -> ServerError {
+    package static func unauthenticated(_ message: String) -> ServerError {
         ServerError(status: 401, code: "unauthenticated", message: message)
     }
 
     /// 403: the user may not do this.
-    static func forbidden(_ message: String) -> ServerError {
+    package static func forbidden(_ message: String) -> ServerError {
         ServerError(status: 403, code: "forbidden", message: message)
     }
 
     /// 404: no such route.
-    static func notFound(_ path: String) -> ServerError {
+    package static func notFound(_ path: String) -> ServerError {
         ServerError(status: 404, code: "not_found", message: "no route for \(path)")
     }
 
     /// 405: the route exists, not with this method.
-    static func methodNotAllowed(_ method: String, _ path: String) -> ServerError {
+    package static func methodNotAllowed(_ method: String, _ path: String) -> ServerError {
         ServerError(status: 405, code: "method_not_allowed", message: "\(method) is not allowed on \(path)")
     }
 
     /// 413: the body is longer than the server accepts.
-    static func bodyTooLarge(limit: Int) -> ServerError {
+    package static func bodyTooLarge(limit: Int) -> ServerError {
         ServerError(status: 413, code: "body_too_large", message: "request body is larger than \(limit) bytes")
     }
 
     /// 503: storage cannot take writes now.
-    static func unavailable(_ message: String) -> ServerError {
+    package static func unavailable(_ message: String) -> ServerError {
         ServerError(status: 503, code: "unavailable", message: message)
     }
 }

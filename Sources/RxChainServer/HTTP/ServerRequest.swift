@@ -14,16 +14,25 @@ public struct ServerRequest: Sendable {
     public var authorization: String?
     /// The body's bytes.
     public var body: [UInt8]
+    /// Other request headers a route or a ``ServerService`` reads (`Idempotency-Key`), by name
+    /// in lower case; a repeated header keeps its last value.
+    public var headers: [String: String]
 
     /// Creates a request.
     public init(
         method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
-        body: [UInt8] = []
+        body: [UInt8] = [], headers: [String: String] = [:]
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.authorization = authorization
         self.body = body
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The header `name` (compared ignoring case), if the request has it.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
     }
 }

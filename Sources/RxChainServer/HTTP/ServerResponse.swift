@@ -2,7 +2,8 @@ import RxChain
 
 /// One HTTP response from the server core: a status and, except for 204, a JSON body.
 ///
-/// Every body is a JSON object. A refusal's body is `{"error": CODE, "message": TEXT}` plus the
+/// Every body of the built-in routes is a JSON object (a mounted ``ServerService`` may answer
+/// any JSON value, such as an array or `null`). A refusal's body is `{"error": CODE, "message": TEXT}` plus the
 /// fields its ``ServerError`` adds (`field`, `current`); see ``ServerError``.
 public struct ServerResponse: Sendable, Equatable {
     /// The HTTP status code.
@@ -20,12 +21,12 @@ public struct ServerResponse: Sendable, Equatable {
     }
 
     /// A response with a JSON body written by `write` between `{` and `}`.
-    static func json(_ status: Int = 200, _ write: (inout JSONObjectWriter) -> Void) -> ServerResponse {
+    package static func json(_ status: Int = 200, _ write: (inout JSONObjectWriter) -> Void) -> ServerResponse {
         var object = JSONObjectWriter()
         write(&object)
         return ServerResponse(status: status, body: object.finish())
     }
 
     /// `204 No Content`.
-    static var noContent: ServerResponse { ServerResponse(status: 204, body: []) }
+    package static var noContent: ServerResponse { ServerResponse(status: 204, body: []) }
 }

@@ -10,13 +10,16 @@ extension LogServer {
     /// DATA/logs/        the LogBook's journal: every log, the reserved server/… logs included
     /// ```
     /// Accounts, sessions and families are folded back from their reserved logs, so a restart
-    /// resumes where the last acknowledged append left off.
+    /// resumes where the last acknowledged append left off. `services` makes the domain services
+    /// to mount from the opened book (each keeps its state in a ``ServiceLog`` of that book and
+    /// folds it back when made); it runs once, before the server answers anything.
     ///
     /// - Throws: ``ServerKeyError`` (a key file others can read, of the wrong length),
-    ///   ``LogStoreError`` (another server holds the directory, a damaged journal), or the error
-    ///   creating the directory.
+    ///   ``LogStoreError`` (another server holds the directory, a damaged journal), the error
+    ///   creating the directory, or what `services` throws (the book is closed again then).
     public static func open(
-        options: ServerOptions, policy: AccessPolicy, configuration: Configuration = .init()
+        options: ServerOptions, policy: AccessPolicy, configuration: Configuration = .init(),
+        services: (LogBook) async throws -> [any ServerService] = { _ in [] }
     ) async throws -> LogServer {
         let data = URL(fileURLWithPath: options.dataDirectory, isDirectory: true)
         try FileManager.default.createDirectory(
@@ -25,9 +28,16 @@ extension LogServer {
         let book = try await LogBook.open(directory: data.appendingPathComponent("logs", isDirectory: true))
         let accounts = Accounts(
             book: book, key: key, signupsOpen: options.signupOpen, passwordIterations: options.passwordIterations)
+        let mounted: [any ServerService]
+        do {
+            mounted = try await services(book)
+        } catch {
+            await book.close()
+            throw error
+        }
         return LogServer(
             book: book, accounts: accounts, access: AccessControl(book: book, policy: policy),
-            configuration: configuration)
+            configuration: configuration, services: mounted)
     }
 
     /// Closes the book: appends already accepted are written and synced (their requests get

@@ -1,11 +1,12 @@
 /// How `rxchain-server` is started: its flags, read together with its environment.
 ///
 /// ```
-/// rxchain-server --data DIR [--host 127.0.0.1] [--port 8080] [--no-signup]
+/// rxchain-server --data DIR [--host 127.0.0.1] [--port 8080] [--no-signup] [--deletion-window 30d]
 /// ```
 ///
 /// Each flag has an environment variable (`RXCHAIN_SERVER_DATA`, `RXCHAIN_SERVER_HOST`,
-/// `RXCHAIN_SERVER_PORT`, `RXCHAIN_SERVER_NO_SIGNUP=1`); a flag wins over its variable. Port 0
+/// `RXCHAIN_SERVER_PORT`, `RXCHAIN_SERVER_NO_SIGNUP=1`, `RXCHAIN_SERVER_DELETION_WINDOW`); a
+/// flag wins over its variable. Port 0
 /// asks the system for a free port; the server prints the one it got.
 public struct ServerOptions: Sendable, Equatable {
     /// The data directory: the journal of every log, the signing key.
@@ -19,12 +20,20 @@ public struct ServerOptions: Sendable, Equatable {
     /// PBKDF2 iterations for passwords set from now on (each hash keeps its own count).
     public var passwordIterations: Int = ServerOptions.defaultPasswordIterations
 
+    /// How long mounted services keep deleted records for their change feeds (the time entries'
+    /// `since` feed answers `410 Gone` for an older `since`).
+    public var deletionWindow: Duration = ServerOptions.defaultDeletionWindow
+
+    /// The default deletion window: 30 days.
+    public static let defaultDeletionWindow: Duration = .seconds(30 * 86_400)
+
     /// The default password stretch: OWASP's figure for PBKDF2-HMAC-SHA256.
     public static let defaultPasswordIterations = 600_000
 
     /// The usage text `--help` prints.
     public static let usage = """
         usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup] [--password-iterations N]
+                              [--deletion-window DURATION]
 
         Serves RxChain's append-only logs over HTTP: accounts with per-device sessions,
         access rules per log, server order, a long-poll change feed.
@@ -37,6 +46,10 @@ public struct ServerOptions: Sendable, Equatable {
           --password-iterations N
                           PBKDF2 iterations for new password hashes (default 600000; lower only for
                           tests: it weakens stored passwords); env RXCHAIN_SERVER_PASSWORD_ITERATIONS
+          --deletion-window DURATION
+                          how long deleted time entries stay in the since-feed, e.g. 30d, 12h, 90m,
+                          45s (default 30d; an older since is answered 410 Gone); env
+                          RXCHAIN_SERVER_DELETION_WINDOW
           -h, --help      print this help
 
         exit codes: 0 stopped cleanly (SIGTERM/SIGINT), 2 bad usage, 1 could not start
@@ -68,6 +81,8 @@ public struct ServerOptions: Sendable, Equatable {
         var signupOpen = true
         var iterationsText = environment["RXCHAIN_SERVER_PASSWORD_ITERATIONS"]
         var iterationsSource = "RXCHAIN_SERVER_PASSWORD_ITERATIONS"
+        var windowText = environment["RXCHAIN_SERVER_DELETION_WINDOW"]
+        var windowSource = "RXCHAIN_SERVER_DELETION_WINDOW"
         if let closed = environment["RXCHAIN_SERVER_NO_SIGNUP"] {
             switch closed {
             case "1", "true", "yes": signupOpen = false
@@ -92,6 +107,9 @@ public struct ServerOptions: Sendable, Equatable {
             case "--password-iterations":
                 iterationsText = try value(for: argument)
                 iterationsSource = "--password-iterations"
+            case "--deletion-window":
+                windowText = try value(for: argument)
+                windowSource = "--deletion-window"
             default: throw .unknownArgument(argument)
             }
         }
@@ -111,6 +129,29 @@ public struct ServerOptions: Sendable, Equatable {
             }
             options.passwordIterations = iterations
         }
+        if let windowText {
+            guard let window = Self.duration(windowText) else {
+                throw .invalidValue(
+                    windowSource, windowText, expected: "a positive duration such as 30d, 12h, 90m or 45s")
+            }
+            options.deletionWindow = window
+        }
         return .run(options)
+    }
+
+    /// `30d`, `12h`, `90m`, `45s` (a positive whole number and a unit) as a duration; `nil` for
+    /// anything else.
+    static func duration(_ text: String) -> Duration? {
+        guard let unit = text.last, let count = Int64(text.dropLast()), count > 0 else { return nil }
+        let scale: Int64
+        switch unit {
+        case "d": scale = 86_400
+        case "h": scale = 3_600
+        case "m": scale = 60
+        case "s": scale = 1
+        default: return nil
+        }
+        let (seconds, overflow) = count.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : .seconds(seconds)
     }
 }

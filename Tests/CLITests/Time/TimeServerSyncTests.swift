@@ -33,7 +33,11 @@ struct TimeServerSyncTests: ServerSuite {
             let home = root.appendingPathComponent("home")
             try await signIn("alice", device: "d", server: server.url, home: home)
             let (laptop, phone) = (root.appendingPathComponent("laptop"), root.appendingPathComponent("phone"))
-            let id = try await time(laptop, ["start", "writing", "--tags", "a,b"], home: home).stdout
+            // Started a while ago: the server stamps changes in whole seconds, and a change in the
+            // same second as the local edit would not count as later than it.
+            let id = try await time(
+                laptop, ["start", "writing", "--tags", "a,b", "--at", "2026-01-05T08:00:00Z"], home: home
+            ).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(try await entries(laptop, home: home)[id]?["syncState"] as? String == "createPending")
             _ = try await time(laptop, ["sync", "--server", server.url, "--user", "alice"], home: home)

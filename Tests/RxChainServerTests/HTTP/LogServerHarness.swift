@@ -22,6 +22,12 @@ struct LogServerHarness {
             configuration: configuration)
     }
 
+    /// A harness over a server built by the test (with services mounted, say).
+    init(server: LogServer, book: LogBook) {
+        self.server = server
+        self.book = book
+    }
+
     /// The rules of the example server: personal logs, mailboxes, lists, playbooks.
     static let policy = AccessPolicy(rules: [
         .personal("users"), .mailboxes("requests"), .family("lists"), .family("playbooks"),

@@ -21,6 +21,25 @@ import Testing
         #expect(try ServerOptions.parse(["--help", "--bogus"], environment: [:]) == .help)
     }
 
+    @Test(arguments: [("30d", 30 * 86_400), ("12h", 43_200), ("90m", 5_400), ("45s", 45)])
+    func theDeletionWindowTakesAUnit(text: String, seconds: Int64) throws {
+        guard
+            case .run(let options) = try ServerOptions.parse(
+                ["--data", "/d", "--deletion-window", text], environment: [:])
+        else {
+            Issue.record("--deletion-window \(text) did not parse to options")
+            return
+        }
+        #expect(options.deletionWindow == .seconds(seconds))
+        let fromEnvironment = try ServerOptions.parse(
+            ["--data", "/d"], environment: ["RXCHAIN_SERVER_DELETION_WINDOW": text])
+        #expect(fromEnvironment == .run(options))
+    }
+
+    @Test func theDeletionWindowIsThirtyDaysByDefault() throws {
+        #expect(ServerOptions(dataDirectory: "/d").deletionWindow == .seconds(30 * 86_400))
+    }
+
     @Test(arguments: [
         ([String](), [String: String](), ServerOptionsError.missingData),
         (["--data"], [:], .missingValue("--data")),
@@ -40,6 +59,16 @@ import Testing
         (
             ["--data", "/d", "--password-iterations", "0"], [:],
             .invalidValue("--password-iterations", "0", expected: "a count from 1 to 10000000")
+        ),
+        (
+            ["--data", "/d", "--deletion-window", "0d"], [:],
+            .invalidValue("--deletion-window", "0d", expected: "a positive duration such as 30d, 12h, 90m or 45s")
+        ),
+        (
+            ["--data", "/d"], ["RXCHAIN_SERVER_DELETION_WINDOW": "30 days"],
+            .invalidValue(
+                "RXCHAIN_SERVER_DELETION_WINDOW", "30 days",
+                expected: "a positive duration such as 30d, 12h, 90m or 45s")
         ),
     ])
     func badUsageNamesTheFlag(arguments: [String], environment: [String: String], expected: ServerOptionsError) {

@@ -15,10 +15,14 @@ enum HummingbirdBridge {
             let body = try await request.collectBody(upTo: bodyLimit)
             var query: [String: String] = [:]
             for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+            var headers: [String: String] = [:]
+            for field in request.headers where field.name != .authorization {
+                headers[field.name.canonicalName] = field.value
+            }
             response = await server.respond(
                 to: ServerRequest(
                     method: request.method.rawValue, path: request.uri.path, query: query,
-                    authorization: request.headers[.authorization], body: Array(buffer: body)))
+                    authorization: request.headers[.authorization], body: Array(buffer: body), headers: headers))
         } catch {
             response = server.bodyTooLarge()
         }

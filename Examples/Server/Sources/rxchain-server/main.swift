@@ -33,7 +33,9 @@ do {
 
 let server: LogServer
 do {
-    server = try await LogServer.open(options: options, policy: ExampleServerRules.policy)
+    server = try await LogServer.open(options: options, policy: ExampleServerRules.policy) { book in
+        await ExampleServerRules.services(book: book, options: options)
+    }
 } catch {
     FileHandle.standardError.write(Data("rxchain-server: cannot open \(options.dataDirectory): \(error)\n".utf8))
     exit(1)

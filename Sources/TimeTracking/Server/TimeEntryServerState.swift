@@ -1,0 +1,47 @@
+/// The time entry service's state: every user's entries (deleted ones included, for the
+/// since-feed), each user's running entry, the next id, and the answers remembered by
+/// idempotency key.
+///
+/// **Invariant:** each user has at most one entry that runs (no `stop`, not deleted), and
+/// ``running`` names it.
+struct TimeEntryServerState: Sendable, Hashable {
+    /// Every entry by its id, deleted ones included.
+    var records: [Int: TimeEntryServerRecord] = [:]
+    /// Each user's running entry.
+    var running: [String: Int] = [:]
+    /// The id the next created entry gets.
+    var nextId = 1
+    /// The answers of requests that carried an `Idempotency-Key`, by user and key.
+    var answered: [AnsweredKey: AnsweredRequest] = [:]
+    /// The answer to the last command applied: what its request is told.
+    var lastAnswer: TimeEntryServerAnswer?
+
+    /// A user's idempotency key.
+    struct AnsweredKey: Hashable, Sendable {
+        var user: String
+        var key: String
+    }
+
+    /// What a keyed request was (its fingerprint) and what it was answered.
+    struct AnsweredRequest: Hashable, Sendable {
+        var fingerprint: String
+        var answer: TimeEntryServerAnswer
+    }
+
+    /// The user's entry `id`, deleted or not; `nil` when there is none or it is another user's.
+    func record(_ id: Int, of user: String) -> TimeEntryServerRecord? {
+        guard let record = records[id], record.user == user else { return nil }
+        return record
+    }
+
+    /// The user's live (not deleted) entry `id`.
+    func liveRecord(_ id: Int, of user: String) -> TimeEntryServerRecord? {
+        guard let record = record(id, of: user), record.deletedAt == nil else { return nil }
+        return record
+    }
+
+    /// The user's entries in the order of their last change (`at`, then id).
+    func records(of user: String, where include: (TimeEntryServerRecord) -> Bool) -> [TimeEntryServerRecord] {
+        records.values.filter { $0.user == user && include($0) }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+    }
+}
