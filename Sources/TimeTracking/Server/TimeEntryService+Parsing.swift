@@ -16,7 +16,8 @@ extension TimeEntryService {
         if stop == nil, let duration = try optionalDuration(object), duration >= 0 { stop = start + duration }
         return TimeEntryDraft(
             workspaceId: workspaceId, projectId: try optionalInteger(object, "project_id"),
-            taskId: try optionalInteger(object, "task_id"), description: try object.optionalString("description", allowingEmpty: true) ?? "",
+            taskId: try optionalInteger(object, "task_id"),
+            description: try object.optionalString("description", allowingEmpty: true) ?? "",
             billable: try optionalBoolean(object, "billable") ?? false,
             tags: object.has("tags") ? try object.strings("tags") : [], start: start, stop: stop)
     }
@@ -30,7 +31,9 @@ extension TimeEntryService {
         if object.contains("workspace_id") { patch.workspaceId = try integer(object, "workspace_id") }
         patch.projectId = try clearable(object, "project_id")
         patch.taskId = try clearable(object, "task_id")
-        if object.contains("description") { patch.description = try object.optionalString("description", allowingEmpty: true) ?? "" }
+        if object.contains("description") {
+            patch.description = try object.optionalString("description", allowingEmpty: true) ?? ""
+        }
         patch.billable = try optionalBoolean(object, "billable")
         if object.contains("tags") { patch.tags = object.has("tags") ? try object.strings("tags") : [] }
         if object.contains("start") { patch.start = try time(object, "start") }
