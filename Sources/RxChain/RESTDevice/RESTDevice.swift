@@ -54,13 +54,14 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
     }
 
     /// Opens (creating if needed) the store in `directory`: its saved state (or the domain's
-    /// initial one) and its queue.
+    /// initial one) and its queue; each request may take `requestTimeout` before it counts as
+    /// unanswered (and is sent again later).
     ///
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
     ///   ``ServerLogDeviceError`` for an unreadable `state.json` or `server.json`.
     public static func open(
         directory: URL, domain: Domain, setting given: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
-        retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5)
+        retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5)
     ) async throws -> RESTDevice {
         let directory = directory.standardizedFileURL
         let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
@@ -78,7 +79,7 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
         let relay = StoreRelay<Store>()
         let transport: any SyncTransport =
             client.map { client in
-                HTTPTransport(client: client, mapping: domain.mapping) { exchange in
+                HTTPTransport(client: client, mapping: domain.mapping, timeout: requestTimeout) { exchange in
                     guard let store = relay.store else { throw CancellationError() }
                     for message in try domain.messages(answering: exchange) {
                         // An answer the rules ignore (an entry gone meanwhile) still answers the request.
