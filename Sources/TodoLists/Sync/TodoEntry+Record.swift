@@ -15,6 +15,6 @@ extension TodoEntry {
                 detail: "\(JSONWriter.quoted(record.log)) is not users/U/actions, lists/L/actions or requests/A/to/B")
         }
         let action = try Self.action(in: try JSONObjectReader(record.body))
-        self.init(id: record.id, ts: record.ts.map(Double.init), log: log, creator: record.creator, action: action)
+        self.init(id: record.id, ts: record.ts.map { Double($0) }, log: log, creator: record.creator, action: action)
     }
 }
