@@ -60,7 +60,10 @@ actor TodoWatchView {
         var frame = isTerminal ? "\u{1B}[H\u{1B}[2J" : "---\n"
         frame += "watching \(title)  (Ctrl-C to quit)\n".escapingControlCharacters
         frame += status.escapingControlCharacters + "\n\n"
-        frame += TodoListsView(state).text
+        var view = TodoListsView(state)
+        let visible = Set(state.visibleListIDs)
+        view.items = view.items.filter { visible.contains($0.key) }  // a hidden list's items are not news
+        frame += view.text
         try? terminal.writeLine(frame)
     }
 }
