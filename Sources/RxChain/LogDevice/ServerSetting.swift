@@ -24,8 +24,11 @@ public struct ServerSetting: Codable, Sendable, Equatable {
         directory.appendingPathComponent("server.json").path
     }
 
-    /// The setting saved in `directory`, or `nil` when there is none.
-    static func saved(in directory: URL) throws(ServerLogDeviceError) -> ServerSetting? {
+    /// The setting saved in `directory` (a device's store), or `nil` when there is none: what a
+    /// front end reads before opening the device, to know whose fold to open it with.
+    ///
+    /// - Throws: ``ServerLogDeviceError/unreadableSetting(path:reason:)`` or ``ServerLogDeviceError/io(operation:path:errno:)``.
+    public static func saved(in directory: URL) throws(ServerLogDeviceError) -> ServerSetting? {
         let path = path(in: directory)
         guard let data = try ServerLogFile.contentsIfExists(path, operation: "read") else { return nil }
         do {

@@ -24,13 +24,19 @@ extension TodoEntry {
                 detail: "\(JSONWriter.quoted(logText)) is not global, list:<L> or mailbox:<from>-><to>")
         }
         let creator = try object.string("creator")
+        self.init(id: id, ts: ts, log: log, creator: creator, action: try Self.action(in: object))
+    }
+
+    /// The action of an object holding `type` (one of ``types``) and `payload` (an entry's line,
+    /// or its body on the server).
+    static func action(in object: JSONObjectReader) throws(JSONFieldError) -> TodoAction {
         let type = try object.string("type")
         guard Self.types.contains(type) else {
             throw JSONFieldError(
-                field: "type", kind: .unknownValue, detail: "\(JSONWriter.quoted(type)) is not a TODO action")
+                field: object.name("type"), kind: .unknownValue,
+                detail: "\(JSONWriter.quoted(type)) is not a TODO action")
         }
-        let action = try Self.action(type: type, payload: try object.object("payload"))
-        self.init(id: id, ts: ts, log: log, creator: creator, action: action)
+        return try action(type: type, payload: try object.object("payload"))
     }
 
     /// The action of a known `type` (one of ``types``), its fields read from `payload`.

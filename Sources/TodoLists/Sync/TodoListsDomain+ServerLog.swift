@@ -17,23 +17,7 @@ extension TodoListsDomain: ServerLogDomain {
     }
 
     public func entry(from record: ServerLogRecord) -> TodoEntry? {
-        guard let log = Self.todoLog(of: record.log), let body = String(validating: record.body, as: UTF8.self) else {
-            return nil
-        }
-        // The body is an object; the reader takes the entry's line: the body with the fields the
-        // server keeps beside it.
-        let trimmed = body.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard trimmed.first == "{" else { return nil }
-        let rest = trimmed.dropFirst()
-        var head = JSONObjectWriter()
-        head.member("id", record.id)
-        head.member("log", log.description)
-        head.member("creator", record.creator)
-        if let ts = record.ts { head.member("ts", ts) }
-        var line = String(decoding: head.finish().dropLast(), as: UTF8.self)
-        let isEmpty = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.first == "}"
-        line += isEmpty ? String(rest.drop { $0 != "}" }) : "," + rest
-        return try? TodoEntry(line: line)
+        try? TodoEntry(record: record)
     }
 
     public func logsToRead(in state: TodoListsState) -> Set<String> {

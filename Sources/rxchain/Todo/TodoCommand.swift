@@ -1,4 +1,8 @@
-/// `rxchain todo …`: the TODO lists, rebuilt from their action logs.
+/// `rxchain todo …`: the TODO lists, rebuilt from their action logs: replayed from a file, or
+/// kept in a device's store that syncs with an RxChain server.
+///
+/// `--store DIR`, `--wait SECONDS`, `--server URL` and `--user NAME` are forwarded options of the
+/// group: they may come before the subcommand (`rxchain todo --store DIR lists`) or after it.
 enum TodoCommand {
     static let group = CommandGroup(
         name: "todo", summary: "TODO lists rebuilt from their action logs, as one user sees them",
@@ -7,6 +11,36 @@ enum TodoCommand {
             orders: each user's global log (its lists), one log per list (its name and items),
             and mailboxes of requests between two users (sharing). See 'replay --help' for the
             entry format.
+
+            A store (--store DIR) is one device: DIR/queue/ holds its changes until the server
+            has them, DIR/server.json the server and user given once with --server URL --user
+            NAME, DIR/logs/ its copy of the entries the server confirmed. Every command that
+            changes something records it in the queue and returns: only 'sync' and 'watch'
+            talk to the server, so they all work offline. The session is the one
+            'rxchain account login' saved (RXCHAIN_HOME). Lists, items and requests are named
+            by their id or by the start of their name (text), when only one matches.
             """,
-        subcommands: [TodoReplayCommand()])
+        forwardedOptions: [storeOption, waitOption, serverOption, userOption],
+        subcommands: [
+            TodoReplayCommand(), TodoListsCommand(), TodoNewCommand(), TodoRenameCommand(), TodoDeleteCommand(),
+            TodoMoveCommand(), TodoItemsCommand(), TodoAddCommand(), TodoDoneCommand(done: true),
+            TodoDoneCommand(done: false), TodoStarCommand(), TodoDescribeCommand(), TodoMoveItemCommand(),
+            TodoRemoveCommand(), TodoShareCommand(), TodoRequestsCommand(), TodoAnswerCommand(accept: true),
+            TodoAnswerCommand(accept: false), TodoRevokeCommand(), TodoSyncCommand(), TodoWatchCommand(),
+        ])
+
+    static let storeOption = CommandSignature.Option.value(
+        "store", placeholder: "DIR", help: "the device's store (created when missing); required")
+    static let waitOption = LedgerCommand.waitOption
+    static let serverOption = CommandSignature.Option.value(
+        "server", placeholder: "URL", help: "the RxChain server, http://HOST:PORT (remembered in the store)")
+    static let userOption = CommandSignature.Option.value(
+        "user", placeholder: "NAME", help: "the account this device is (remembered in the store)")
+    static let jsonOption = CommandSignature.Option.flag(
+        "json", help: "print one JSON object, in the shapes of 'replay --json'")
+
+    /// The options every store command declares, then its own.
+    static func storeOptions(_ own: [CommandSignature.Option] = []) -> [CommandSignature.Option] {
+        [storeOption, waitOption, serverOption, userOption] + own
+    }
 }

@@ -59,21 +59,20 @@ struct TodoListsView: Encodable {
     /// The view of `fold`'s state; `items` also gets a key for every list whose log holds an
     /// item entry among the fold's entries.
     init(_ fold: OrderedLogFold<TodoListsDomain>) {
-        let state = fold.state
+        var itemLogs: Set<String> = []
+        for entry in fold.confirmedEntries + fold.localEntries where entry.action.isItemAction {
+            if case .list(let list) = entry.log { itemLogs.insert(list) }
+        }
+        self.init(fold.state, itemLogs: itemLogs)
+    }
+
+    /// The view of `state`; `items` gets a key for every list of `itemLogs` too (empty when the
+    /// state holds none of its items).
+    init(_ state: TodoListsState, itemLogs: Set<String> = []) {
         lists = state.visibleListIDs.map { List(id: $0, name: state.names[$0]) }
         var items: [String: Items] = [:]
-        for entry in fold.confirmedEntries + fold.localEntries where entry.action.isItemAction {
-            if case .list(let list) = entry.log { items[list] = Items(order: [], byId: [:]) }
-        }
-        for (list, listItems) in state.items {
-            items[list] = Items(
-                order: listItems.liveIDs,
-                byId: listItems.byID.mapValues { item in
-                    Item(
-                        description: item.description, completed: item.completed, starred: item.starred,
-                        conflict: item.conflict.map { Conflict(overwritten: $0.overwritten) })
-                })
-        }
+        for list in itemLogs { items[list] = Items(order: [], byId: [:]) }
+        for (list, listItems) in state.items { items[list] = Items(listItems) }
         self.items = items
         incoming = state.incoming.dictionary.mapValues { request in
             Incoming(
@@ -82,6 +81,18 @@ struct TodoListsView: Encodable {
         }
         outgoing = state.outgoing.dictionary.mapValues { request in
             Outgoing(to: request.to, listId: request.listID, status: request.status.rawValue)
+        }
+    }
+}
+
+extension TodoListsView.Items {
+    /// The live items of one list, in order.
+    init(_ listItems: TodoListItems) {
+        order = listItems.liveIDs
+        byId = listItems.byID.mapValues { item in
+            TodoListsView.Item(
+                description: item.description, completed: item.completed, starred: item.starred,
+                conflict: item.conflict.map { TodoListsView.Conflict(overwritten: $0.overwritten) })
         }
     }
 }

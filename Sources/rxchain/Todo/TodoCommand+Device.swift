@@ -1,0 +1,91 @@
+import Foundation
+import RxChain
+import TodoLists
+
+extension TodoCommand {
+    /// A device of the TODO lists: its store holds what one user's device holds.
+    typealias Device = ServerLogDevice<TodoListsDomain>
+
+    /// Opens the store named by `--store` as the user of `--user` (or the one it remembers),
+    /// runs `work` on it, closes it.
+    ///
+    /// `--server` and `--user` come together and are saved in the store; a store without them
+    /// is refused (exit 1): the user is whose fold the device shows. Problems found on opening
+    /// are written to stderr as warnings.
+    static func withDevice(
+        _ arguments: ParsedArguments, context: CommandContext,
+        _ work: @escaping @Sendable (Device) async throws -> ExitCode
+    ) throws -> ExitCode {
+        let directory = try LedgerCommand.storeDirectory(arguments)
+        let seconds = try LedgerCommand.waitSeconds(arguments)
+        let given = try setting(arguments)
+        try LedgerCommand.checkStore(directory, mustExist: false)
+        let saved: ServerSetting?
+        do {
+            saved = try ServerSetting.saved(in: directory)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        guard let user = (given ?? saved)?.user else {
+            throw CommandFailure("\(ServerLogDeviceError.noServer(store: directory.standardizedFileURL.path))")
+        }
+        let sessions = ServerSessionStore(environment: context.environment)
+        let terminal = context.terminal
+        return try AsyncBridge.run {
+            let device = try await Device.open(
+                directory: directory, domain: TodoListsDomain(viewer: user), setting: given, sessions: sessions,
+                retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
+                lockWait: .milliseconds(Int64(seconds * 1000)))
+            for problem in device.problemsOnOpen {
+                terminal.writeErrorLine("\(context.commandLine): warning: \(problem)".escapingControlCharacters)
+            }
+            do {
+                let code = try await work(device)
+                await device.close()
+                return code
+            } catch {
+                await device.close()
+                throw error
+            }
+        }
+    }
+
+    /// `--server URL --user NAME`, when given (both or neither).
+    static func setting(_ arguments: ParsedArguments) throws(UsageError) -> ServerSetting? {
+        switch (arguments.value("server"), arguments.value("user")) {
+        case (nil, nil): return nil
+        case (let server?, let user?):
+            do {
+                return try ServerSetting(server: server, user: user)
+            } catch {
+                throw UsageError("options '--server' and '--user': \(error)")
+            }
+        case (nil, _): throw UsageError("option '--user' needs '--server URL' (they are remembered together)")
+        case (_, nil): throw UsageError("option '--server' needs '--user NAME' (they are remembered together)")
+        }
+    }
+
+    /// Records `action` as a new entry of `log` made by the device's user, with `id` (a new
+    /// one by default: ``newID()``); returns once it is durably queued.
+    @discardableResult
+    static func record(_ action: TodoAction, in log: TodoLog, id: String = newID(), on device: Device)
+        async throws -> TodoEntry
+    {
+        let entry = TodoEntry(id: id, ts: nil, log: log, creator: device.domain.viewer, action: action)
+        try await device.record(entry)
+        return entry
+    }
+
+    /// A new id for an entry, a list or an item, made on the device: a random UUID in lower
+    /// case (122 random bits), so devices that never talked pick different ids.
+    static func newID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// Tells the user the change waits in the queue until `sync`.
+    static func writeQueued(_ device: Device, to terminal: Terminal) throws {
+        let pending = device.sync.queue.pendingCount
+        try terminal.writeLine(
+            "queued: \(pending) change\(pending == 1 ? "" : "s") waiting for 'rxchain todo sync'")
+    }
+}
