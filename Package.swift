@@ -33,7 +33,8 @@ let package = Package(
                 "RxChain", "RxChainScenarios", "Ledger", "SharedExpenses", "Signals", "TimeTracking", "TodoLists",
             ]),
         .executableTarget(
-            name: "rxchain-bench", dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer"]),
+            name: "rxchain-bench",
+            dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer", "TimeTracking"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
         .testTarget(name: "RxChainTests", dependencies: ["RxChain", "RxChainScenarios", "Signals", "RxChainTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),

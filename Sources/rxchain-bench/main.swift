@@ -35,6 +35,10 @@ let usage = """
                    against PostgreSQL LISTEN/NOTIFY (psycopg 3); --seconds S, --clients C, --rounds N,
                    --server-binary PATH (else RXCHAIN_SERVER_BINARY, else built); installs wrk and
                    PostgreSQL with apt-get if missing
+      time         the time tracker's queued changes delivered to rxchain-server's time-entry service,
+                   one request each (N offline starts, --changes N, default 200), against the same
+                   entries as one batched log append; --server-binary PATH (else
+                   RXCHAIN_SERVER_BINARY, else built)
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
@@ -92,6 +96,9 @@ case "remote-append":
     await RemoteAppendCommand.run(arguments: Array(arguments.dropFirst()))
 case "crypto":
     CryptoBenchmark.run(report: report)
+case "time":
+    let status = await TimeBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
 case "help", "--help", "-h":
     print(usage)
 case nil:
