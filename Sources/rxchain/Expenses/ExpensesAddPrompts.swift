@@ -95,7 +95,7 @@ struct ExpensesAddPrompts: AddExpensePrompts {
             "add '\(spending.name)', \(MinorUnits.format(spending.amount)) \(spending.currency) in "
             + "\(spending.groupID) (\(shares.joined(separator: ", ")))? [y/N]"
         return Flow {
-            try terminal.writeLine(question.escapingControlCharacters)
+            try terminal.writeLine(Self.safe(question))
             guard let answer = await Self.readAnswer() else { return .cancelled }
             return .completed(["y", "yes"].contains(answer.lowercased()))
         }
@@ -106,7 +106,7 @@ struct ExpensesAddPrompts: AddExpensePrompts {
         _ question: String, _ expected: String, _ read: @escaping @Sendable (String) -> Value?
     ) -> Flow<Value> {
         Flow { [terminal] in
-            try terminal.writeLine(question.escapingControlCharacters)
+            try terminal.writeLine(Self.safe(question))
             while let answer = await Self.readAnswer() {
                 if let value = read(answer) { return .completed(value) }
                 terminal.writeErrorLine("expected \(expected), got '\(answer)' (an empty line cancels)")
@@ -123,6 +123,13 @@ struct ExpensesAddPrompts: AddExpensePrompts {
         }
         guard let answer = line?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
         return answer
+    }
+
+    /// `question` with control characters escaped in each of its lines (names come from other
+    /// devices).
+    private static func safe(_ question: String) -> String {
+        question.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).escapingControlCharacters }.joined(separator: "\n")
     }
 
     /// An ISO 4217-shaped code (three ASCII letters), upper-cased.
