@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# `rxchain expenses add` in a real terminal (tmux): the add-expense flow asks whom to share with,
+# what for, the amount, the currency and the split, and confirms; the spending it adds reaches
+# the other member. A run cancelled at the picker (an empty answer) sends nothing.
+#
+#   Tests/Terminal/expenses-add.sh RXCHAIN_BINARY SERVER_BINARY
+#
+# Run by .ci/test after the Swift suites (it needs the example server, which .ci/server builds).
+# Prints what it checks; exits 1 with the screen on the first failure.
+set -euo pipefail
+rxchain=$1
+server_binary=$2
+work=$(mktemp -d /tmp/rxchain-expenses-XXXXXX)
+socket="$work/tmux.sock"
+server_pid=""
+cleanup() {
+    tmux -S "$socket" kill-server 2>/dev/null || true
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+    echo "FAIL: $1" >&2
+    tmux -S "$socket" capture-pane -p -t add 2>/dev/null >&2 || true
+    exit 1
+}
+
+# Waits (a guard of 60 s, not a timing assertion) until the pane shows $1.
+wait_for_screen() {
+    for _ in $(seq 1 600); do
+        if tmux -S "$socket" capture-pane -p -t add 2>/dev/null | grep -q -- "$1"; then return 0; fi
+        sleep 0.1
+    done
+    fail "the screen never showed '$1'"
+}
+
+# Answers the prompt showing $1 with $2 (Enter included).
+answer() {
+    wait_for_screen "$1"
+    tmux -S "$socket" send-keys -t add "$2" Enter
+}
+
+# Runs `rxchain expenses add` as alice in a new tmux session; its exit status goes to $work/status.
+start_add() {
+    rm -f "$work/status"
+    tmux -S "$socket" kill-session -t add 2>/dev/null || true
+    tmux -S "$socket" new-session -d -s add -x 120 -y 30 \
+        "RXCHAIN_HOME='$work/home-alice' NO_COLOR=1 '$rxchain' expenses --store '$work/alice' add; echo \$? > '$work/status'; sleep 600"
+}
+
+# Waits for the run's exit status and expects $1.
+expect_status() {
+    for _ in $(seq 1 300); do [ -s "$work/status" ] && break; sleep 0.1; done
+    status=$(cat "$work/status" 2>/dev/null || echo "none")
+    [ "$status" = "$1" ] || fail "add exited with $status, not $1"
+}
+
+"$server_binary" --data "$work/data" --port 0 --password-iterations 1000 >"$work/server.out" 2>"$work/server.log" &
+server_pid=$!
+for _ in $(seq 1 100); do
+    url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.out" 2>/dev/null | head -1 || true)
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+[ -n "${url:-}" ] || fail "the server did not start: $(cat "$work/server.log")"
+
+as() { local user=$1; shift; RXCHAIN_HOME="$work/home-$user" NO_COLOR=1 "$rxchain" expenses --store "$work/$user" "$@"; }
+for user in alice bob; do
+    echo "correct horse" | RXCHAIN_HOME="$work/home-$user" "$rxchain" account signup --server "$url" --user "$user" --password-stdin >/dev/null
+    echo "correct horse" | RXCHAIN_HOME="$work/home-$user" "$rxchain" account login --server "$url" --user "$user" --device d --password-stdin >/dev/null
+    as "$user" --server "$url" --user "$user" groups >/dev/null
+done
+as alice new-group Trip --with bob --id G1 >/dev/null
+as alice sync >/dev/null
+
+start_add
+answer "choice \[1-1\]" ""
+wait_for_screen "cancelled"
+expect_status 0
+as alice sync --json | grep -q '"pending":0' || fail "the cancelled run queued something"
+as bob sync >/dev/null
+[ "$(as bob balances --json)" = '{"balances":{"G1":{}}}' ] || fail "a cancelled run sent a spending"
+echo "ok: a run cancelled at the picker sent nothing"
+
+start_add
+answer "choice \[1-1\]" "1"
+answer "what for" "dinner"
+answer "amount" "10.01"
+answer "currency" "eur"
+answer "split 10.01 among alice, bob" "equal"
+answer "\[y/N\]" "y"
+wait_for_screen "added spending"
+expect_status 0
+echo "ok: the prompts were answered in the terminal"
+
+as alice sync >/dev/null
+as bob sync >/dev/null
+balances=$(as bob balances --json)
+[ "$balances" = '{"balances":{"G1":{"alice":{"EUR":500},"bob":{"EUR":-500}}}}' ] || fail "bob sees $balances"
+as bob balances | grep -q "dinner 10.01 EUR" || fail "bob does not see the dinner"
+echo "ok: the spending reached the other member, no cent lost"
+echo "PASS: expenses add in tmux"
