@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `rxchain expenses add` in a real terminal (tmux): the add-expense flow asks whom to share with,
 # what for, the amount, the currency and the split, and confirms; the spending it adds reaches
-# the other member. A run cancelled at the picker (an empty answer) sends nothing.
+# the other member. A run cancelled at the picker (an empty answer) sends nothing. Then
+# `rxchain expenses watch` redraws when another member's spending arrives, and Ctrl-C ends it
+# with exit 0.
 #
 #   Tests/Terminal/expenses-add.sh RXCHAIN_BINARY SERVER_BINARY
 #
@@ -19,17 +21,18 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+pane=add  # the tmux session the checks look at
 
 fail() {
     echo "FAIL: $1" >&2
-    tmux -S "$socket" capture-pane -p -t add 2>/dev/null >&2 || true
+    tmux -S "$socket" capture-pane -p -t "$pane" 2>/dev/null >&2 || true
     exit 1
 }
 
 # Waits (a guard of 60 s, not a timing assertion) until the pane shows $1.
 wait_for_screen() {
     for _ in $(seq 1 600); do
-        if tmux -S "$socket" capture-pane -p -t add 2>/dev/null | grep -q -- "$1"; then return 0; fi
+        if tmux -S "$socket" capture-pane -p -t "$pane" 2>/dev/null | grep -q -- "$1"; then return 0; fi
         sleep 0.1
     done
     fail "the screen never showed '$1'"
@@ -53,7 +56,7 @@ start_add() {
 expect_status() {
     for _ in $(seq 1 300); do [ -s "$work/status" ] && break; sleep 0.1; done
     status=$(cat "$work/status" 2>/dev/null || echo "none")
-    [ "$status" = "$1" ] || fail "add exited with $status, not $1"
+    [ "$status" = "$1" ] || fail "$pane exited with $status, not $1"
 }
 
 "$server_binary" --data "$work/data" --port 0 --password-iterations 1000 >"$work/server.out" 2>"$work/server.log" &
@@ -100,4 +103,20 @@ balances=$(as bob balances --json)
 [ "$balances" = '{"balances":{"G1":{"alice":{"EUR":500},"bob":{"EUR":-500}}}}' ] || fail "bob sees $balances"
 as bob balances | grep -q "dinner 10.01 EUR" || fail "bob does not see the dinner"
 echo "ok: the spending reached the other member, no cent lost"
-echo "PASS: expenses add in tmux"
+
+# The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
+# SIGINT action back on exec) and records the watch's exit status.
+rm -f "$work/status"
+pane=watch
+tmux -S "$socket" new-session -d -s watch -x 120 -y 30 \
+    "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' expenses --store '$work/bob' watch; echo \$? > '$work/status'; sleep 600"
+wait_for_screen "watching $url as bob"
+wait_for_screen "synced"
+as alice add --group G1 --name taxi --amount 3.00 --currency EUR --split equal --yes >/dev/null
+as alice sync >/dev/null
+wait_for_screen "taxi 3.00 EUR"
+echo "ok: another member's spending appeared without a keypress"
+tmux -S "$socket" send-keys -t watch C-c
+expect_status 0
+echo "ok: Ctrl-C ended the watch with exit 0"
+echo "PASS: expenses add and watch in tmux"
