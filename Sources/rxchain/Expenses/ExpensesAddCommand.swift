@@ -1,3 +1,4 @@
+import RxChain
 import SharedExpenses
 
 /// `rxchain expenses --store DIR add [--group G | --friend USER] [--name TEXT] [--amount 12.34]
@@ -38,7 +39,13 @@ struct ExpensesAddCommand: Command {
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
             let flow = AddExpenseFlow(
                 user: try device.user(), prompts: prompts, state: { await device.state },
-                record: { operation in try await device.record(operation) })
+                record: { operation in
+                    do {
+                        try await device.record(operation)
+                    } catch is Rejection {
+                        // The device holds this operation id already: recorded once, as promised.
+                    }
+                })
             do {
                 switch try await flow.flow.run() {
                 case .completed(let added):
