@@ -215,3 +215,43 @@ struct ExpensesSyncCommandTests: ServerSuite {
         }
     }
 }
+
+extension ExpensesSyncCommandTests {
+    @Test func friendsAndDeletionsTravelToTheOtherUser() async throws {
+        try await withServer { root, server in
+            try await team(["alice", "bob"], root: root, server: server.url)
+            try await expect("alice", ["friends", "request", "bob"], root: root, home: "home-alice")
+            let twice = try await expenses("alice", ["friends", "request", "bob"], root: root, home: "home-alice")
+            #expect(twice.exitCode == 1 && twice.stderr.contains("rejected"), "checked before it is recorded: \(twice)")
+            try await expect("alice", ["sync"], root: root, home: "home-alice")
+            try await expect("bob", ["sync"], root: root, home: "home-bob")
+            let asked = try await expect("bob", ["friends"], root: root, home: "home-bob").stdout
+            #expect(asked == "friends: none\nrequests to you: alice\nyour requests: none\n")
+            try await expect("bob", ["friends", "accept", "alice"], root: root, home: "home-bob")
+            try await expect("bob", ["sync"], root: root, home: "home-bob")
+            try await expect("alice", ["sync"], root: root, home: "home-alice")
+            #expect(
+                try await expect("alice", ["friends"], root: root, home: "home-alice").stdout.hasPrefix(
+                    "friends: bob\n"))
+
+            try await expect(
+                "alice", ["new-group", "Trip", "--with", "bob", "--id", "G1"], root: root, home: "home-alice")
+            try await add("alice", "2.50", root: root)
+            try await expect("alice", ["sync"], root: root, home: "home-alice")
+            try await expect("bob", ["sync"], root: root, home: "home-bob")
+            let spending = try await expect("bob", ["balances"], root: root, home: "home-bob").stdout
+                .split(separator: "\n").last.map { String($0.split(separator: " ")[0]) }
+            let id = try #require(spending)
+            try await expect("bob", ["delete", id], root: root, home: "home-bob")
+            let missing = try await expenses("bob", ["delete", "no-such"], root: root, home: "home-bob")
+            #expect(missing.exitCode == 1 && missing.stderr.contains("no spending no-such"), "\(missing)")
+            try await expect("bob", ["friends", "unfriend", "alice"], root: root, home: "home-bob")
+            try await expect("bob", ["sync"], root: root, home: "home-bob")
+            try await expect("alice", ["sync"], root: root, home: "home-alice")
+            #expect(try await balances("alice", root: root) == #"{"balances":{"G1":{}}}"#, "bob's deletion arrived")
+            #expect(
+                try await expect("alice", ["friends"], root: root, home: "home-alice").stdout.hasPrefix(
+                    "friends: none\n"))
+        }
+    }
+}
