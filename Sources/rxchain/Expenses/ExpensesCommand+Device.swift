@@ -88,3 +88,30 @@ extension ServerLogDevice where Domain == SharedExpensesDomain {
         return operation
     }
 }
+
+extension ExpensesCommand {
+    /// `name` when it can be a user's name (it becomes part of a mailbox's path), for `option`.
+    ///
+    /// - Throws: ``UsageError`` naming the option and the rule.
+    static func userName(_ name: String, option: String) throws(UsageError) -> String {
+        do {
+            try ServerSessionStore.validate(user: name)
+        } catch {
+            throw UsageError("\(option): '\(name)' is not a user name (1 to 64 ASCII letters, digits, '-' or '_')")
+        }
+        return name
+    }
+
+    /// `id` when it can be a group's id (it becomes part of the group's log path,
+    /// `groups/ID/operations`): 1 to 64 ASCII letters, digits, `-` or `_`.
+    static func groupID(_ id: String) throws(UsageError) -> String {
+        guard (1...64).contains(id.utf8.count),
+            id.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 < 128 && isalnum(Int32($0)) != 0)
+            })
+        else {
+            throw UsageError("option '--id': '\(id)' is not a group id (1 to 64 ASCII letters, digits, '-' or '_')")
+        }
+        return id
+    }
+}

@@ -26,7 +26,8 @@ struct ExpensesFriendsCommand: Command {
                 return .success
             }
         }
-        guard let other = arguments.argument("USER") else { throw UsageError("missing USER after '\(action)'") }
+        guard let user = arguments.argument("USER") else { throw UsageError("missing USER after '\(action)'") }
+        let other = try ExpensesCommand.userName(user, option: "USER")
         let payload: ExpenseOperationPayload
         let done: String
         switch action {

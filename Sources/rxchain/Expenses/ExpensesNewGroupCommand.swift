@@ -16,10 +16,11 @@ struct ExpensesNewGroupCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let others = arguments.values("with").flatMap { $0.split(separator: ",").map(String.init) }
+        let others = try arguments.values("with").flatMap { $0.split(separator: ",").map(String.init) }
+            .map { name throws(UsageError) in try ExpensesCommand.userName(name, option: "option '--with'") }
         guard !others.isEmpty else { throw UsageError("missing option --with USERS (the other participants)") }
         let name = arguments.argument("NAME")!
-        let groupID = arguments.value("id") ?? UUID().uuidString.lowercased()
+        let groupID = try arguments.value("id").map(ExpensesCommand.groupID) ?? UUID().uuidString.lowercased()
         let terminal = context.terminal
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
             let user = try device.user()

@@ -220,6 +220,10 @@ extension ExpensesSyncCommandTests {
     @Test func friendsAndDeletionsTravelToTheOtherUser() async throws {
         try await withServer { root, server in
             try await team(["alice", "bob"], root: root, server: server.url)
+            for words in [["friends", "request", "../bob"], ["new-group", "X", "--with", "bob", "--id", "G1/x"]] {
+                let malformed = try await expenses("alice", words, root: root, home: "home-alice")
+                #expect(malformed.exitCode == 2, "a name or id that would be part of a log path: \(malformed)")
+            }
             try await expect("alice", ["friends", "request", "bob"], root: root, home: "home-alice")
             let twice = try await expenses("alice", ["friends", "request", "bob"], root: root, home: "home-alice")
             #expect(twice.exitCode == 1 && twice.stderr.contains("rejected"), "checked before it is recorded: \(twice)")
