@@ -2,8 +2,8 @@
 # `rxchain expenses add` in a real terminal (tmux): the add-expense flow asks whom to share with,
 # what for, the amount, the currency and the split, and confirms; the spending it adds reaches
 # the other member. A run cancelled at the picker (an empty answer) sends nothing. Then
-# `rxchain expenses watch` redraws when another member's spending arrives, and Ctrl-C ends it
-# with exit 0.
+# `rxchain expenses watch` redraws when another member's spending arrives, and Ctrl-C (or
+# SIGTERM) ends it with exit 0.
 #
 #   Tests/Terminal/expenses-add.sh RXCHAIN_BINARY SERVER_BINARY
 #
@@ -119,4 +119,14 @@ echo "ok: another member's spending appeared without a keypress"
 tmux -S "$socket" send-keys -t watch C-c
 expect_status 0
 echo "ok: Ctrl-C ended the watch with exit 0"
+
+RXCHAIN_HOME="$work/home-bob" NO_COLOR=1 "$rxchain" expenses --store "$work/bob" watch >"$work/watch.out" 2>&1 &
+watch_pid=$!
+for _ in $(seq 1 600); do grep -q "synced" "$work/watch.out" && break; sleep 0.1; done
+grep -q "synced" "$work/watch.out" || fail "the watch without a terminal never synced: $(cat "$work/watch.out")"
+kill -TERM "$watch_pid"
+status=0
+wait "$watch_pid" || status=$?
+[ "$status" = "0" ] || fail "watch did not exit 0 on SIGTERM (status: $status)"
+echo "ok: SIGTERM ended the watch with exit 0"
 echo "PASS: expenses add and watch in tmux"
