@@ -33,6 +33,7 @@ public struct AddExpenseFlow: Sendable {
         /// The split cannot be made.
         case split(String)
 
+        /// What is wrong, for a person to read.
         public var description: String {
             switch self {
             case .nobodyToShareWith(let user): "\(user) is in no group and has no friend to share an expense with"

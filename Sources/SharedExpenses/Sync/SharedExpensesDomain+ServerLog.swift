@@ -20,10 +20,13 @@ import RxChain
 /// never see it), is no operation. This matches the server's group-creation hook, which grants
 /// nobody for a creating operation whose author is not its creator.
 extension SharedExpensesDomain: ServerLogDomain {
+    /// The operation's own log (``serverLog(of:)``) and its JSON.
     public func outgoing(_ entry: ExpenseOperation) -> (log: String, body: [UInt8]) {
         (Self.serverLog(of: entry), entry.json)
     }
 
+    /// The operation `record` holds, when its body is one, its id is the operation's, its
+    /// `authorId` is the record's creator and its log is the operation's own; `nil` otherwise.
     public func entry(from record: ServerLogRecord) -> ExpenseOperation? {
         guard let operation = try? ExpenseOperation(json: record.body), operation.authorID == record.creator,
             operation.operationID == record.id, Self.serverLog(of: operation) == record.log
