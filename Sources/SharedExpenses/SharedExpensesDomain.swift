@@ -17,8 +17,14 @@ import RxChain
 /// fold.diagnostics              // the rejected operations, in fold order, with their reasons
 /// ```
 public struct SharedExpensesDomain: OrderedLogDomain {
-    /// Creates the domain.
-    public init() {}
+    /// The user whose device folds the log, when known: chooses which groups' logs a device
+    /// reads (``logsToRead(in:)``); the fold's rules never read it.
+    public var viewer: String?
+
+    /// Creates the domain, as seen by `viewer` (when given).
+    public init(viewer: String? = nil) {
+        self.viewer = viewer
+    }
 
     /// The state of an empty log.
     public var emptyState: SharedExpensesState { SharedExpensesState() }

@@ -1,0 +1,117 @@
+import Foundation
+import RxChain
+import SharedExpenses
+
+/// The device of a store command: `ServerLogDevice<SharedExpensesDomain>` on `--store`.
+typealias ExpensesDevice = ServerLogDevice<SharedExpensesDomain>
+
+extension ExpensesCommand {
+    /// Opens the store named by `--store` (remembering `--server` and `--user` when given), runs
+    /// `work` with it and the user it acts as, closes it.
+    ///
+    /// - Throws: ``UsageError`` for a missing store or half a server setting; ``CommandFailure``
+    ///   when `work` needs a user and the store has none.
+    static func withDevice(
+        _ arguments: ParsedArguments, context: CommandContext,
+        _ work: @escaping @Sendable (ExpensesDevice) async throws -> ExitCode
+    ) throws -> ExitCode {
+        let directory = try LedgerCommand.storeDirectory(arguments)
+        let seconds = try LedgerCommand.waitSeconds(arguments)
+        try LedgerCommand.checkStore(directory, mustExist: false)
+        let setting = try setting(arguments)
+        let viewer = setting?.user ?? savedUser(in: directory)
+        let sessions = ServerSessionStore(environment: context.environment)
+        return try AsyncBridge.run {
+            let device = try await ExpensesDevice.open(
+                directory: directory, domain: SharedExpensesDomain(viewer: viewer), setting: setting,
+                sessions: sessions, retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
+                lockWait: .milliseconds(Int64(seconds * 1000)))
+            do {
+                let code = try await work(device)
+                await device.close()
+                return code
+            } catch {
+                await device.close()
+                throw error
+            }
+        }
+    }
+
+    /// `--server` and `--user`, both or neither.
+    static func setting(_ arguments: ParsedArguments) throws(UsageError) -> ServerSetting? {
+        switch (arguments.value("server"), arguments.value("user")) {
+        case (nil, nil):
+            return nil
+        case (let server?, let user?):
+            do {
+                return try ServerSetting(server: server, user: user)
+            } catch {
+                throw UsageError("options '--server' and '--user': \(error)")
+            }
+        default:
+            throw UsageError("options '--server URL' and '--user NAME' go together")
+        }
+    }
+
+    /// The user `DIR/server.json` names, if it names one.
+    private static func savedUser(in directory: URL) -> String? {
+        let data = try? Data(contentsOf: directory.appendingPathComponent("server.json"))
+        return data.flatMap { try? JSONDecoder().decode(ServerSetting.self, from: $0) }?.user
+    }
+}
+
+extension ServerLogDevice where Domain == SharedExpensesDomain {
+    /// The user the device acts as.
+    ///
+    /// - Throws: ``CommandFailure`` when the store has no server setting yet.
+    func user() throws(CommandFailure) -> String {
+        guard let user = setting?.user else {
+            throw CommandFailure("the store \(directory.path) has no user yet: pass --server URL --user NAME once")
+        }
+        return user
+    }
+
+    /// Records an operation of `payload` by the device's user, made now with a fresh id, after
+    /// checking it against the rules on the current state: one the rules reject is not recorded.
+    ///
+    /// - Throws: ``CommandFailure`` naming the rule it breaks; the queue's error.
+    @discardableResult
+    func record(_ payload: ExpenseOperationPayload) async throws -> ExpenseOperation {
+        let operation = ExpenseOperation(
+            operationID: UUID().uuidString.lowercased(), createdAt: Int64(Date().timeIntervalSince1970 * 1000),
+            authorID: try user(), payload: payload)
+        var state = await state
+        if case .skipped(let reason) = domain.apply(operation, to: &state) {
+            throw CommandFailure("rejected: \(reason)")
+        }
+        try await record(operation)
+        return operation
+    }
+}
+
+extension ExpensesCommand {
+    /// `name` when it can be a user's name (it becomes part of a mailbox's path), for `option`.
+    ///
+    /// - Throws: ``UsageError`` naming the option and the rule.
+    static func userName(_ name: String, option: String) throws(UsageError) -> String {
+        do {
+            try ServerSessionStore.validate(user: name)
+        } catch {
+            throw UsageError("\(option): '\(name)' is not a user name (1 to 64 ASCII letters, digits, '-' or '_')")
+        }
+        return name
+    }
+
+    /// `id` when it can be a group's id (it becomes part of the group's log path,
+    /// `groups/ID/operations`): 1 to 64 ASCII letters, digits, `-` or `_`.
+    static func groupID(_ id: String) throws(UsageError) -> String {
+        guard (1...64).contains(id.utf8.count),
+            id.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 < 128 && isalnum(Int32($0)) != 0)
+            })
+        else {
+            throw UsageError("option '--id': '\(id)' is not a group id (1 to 64 ASCII letters, digits, '-' or '_')")
+        }
+        return id
+    }
+}

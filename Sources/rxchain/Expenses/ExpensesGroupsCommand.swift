@@ -1,0 +1,32 @@
+import SharedExpenses
+
+/// `rxchain expenses --store DIR groups [--json]`: the groups the user takes part in.
+struct ExpensesGroupsCommand: Command {
+    let name = "groups"
+    let summary = "list the groups you take part in"
+    var signature: CommandSignature {
+        CommandSignature(
+            options: ExpensesCommand.storeOptions + [
+                .flag("json", help: "print one JSON object {groups: [{id, name, participants, createdAt}]}")
+            ])
+    }
+
+    struct View: Encodable {
+        var groups: [SpendingGroup]
+    }
+
+    func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let json = arguments.flag("json")
+        let terminal = context.terminal
+        return try ExpensesCommand.withDevice(arguments, context: context) { device in
+            let user = try device.user()
+            let state = await device.state
+            if json {
+                try terminal.writeJSON(View(groups: ExpensesRendering.groups(of: user, in: state)))
+            } else {
+                for line in ExpensesRendering.groupLines(of: user, in: state) { try terminal.writeLine(line) }
+            }
+            return .success
+        }
+    }
+}
