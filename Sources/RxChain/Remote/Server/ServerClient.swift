@@ -14,15 +14,19 @@ import Signals
 /// process may have refreshed first) before giving up with
 /// ``ServerClientError/notSignedIn(server:user:reason:)``.
 ///
-/// Owns an ephemeral `URLSession` (no cache, cookies or stored credentials). Requests go through
-/// `URLSession`'s async API, so no thread of the concurrency pool waits on the network.
+/// Requests go through `URLSession`'s async API, so no thread of the concurrency pool waits on the
+/// network. Every client shares one ephemeral session (no cache, cookies or stored credentials:
+/// each request carries its own `Authorization`), created once and never invalidated: on Linux,
+/// FoundationNetworking keeps threads and a libcurl handle per session, and a run of many
+/// short-lived sessions crashed once inside `URLSession.data(for:)` (a bad pointer in its
+/// dispatch semaphore) in CI.
 public final class ServerClient: Sendable {
     /// The server's origin, `http://host:port`.
     public let server: String
     private let baseURL: URL
     private let sessions: ServerSessionStore?
     private let timeout: Duration
-    private let urlSession: URLSession
+    private var urlSession: URLSession { Self.sharedSession }
     /// Behind the engine's `Lock`, whose handoffs the thread sanitizer sees.
     private let state: Lock<State>
 
@@ -48,17 +52,17 @@ public final class ServerClient: Sendable {
         self.sessions = sessions
         self.timeout = timeout
         state = Lock(State(session: session))
+    }
+
+    /// The one session every client sends through.
+    private static let sharedSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.httpCookieStorage = nil
         configuration.urlCredentialStorage = nil
-        urlSession = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        urlSession.finishTasksAndInvalidate()
-    }
+        return URLSession(configuration: configuration)
+    }()
 
     /// The session the client signs requests with now (after any refresh).
     public var session: ServerSession? { state.withLock { $0.session } }
