@@ -26,6 +26,8 @@ public final class ServerClient: Sendable {
     private let baseURL: URL
     private let sessions: ServerSessionStore?
     private let timeout: Duration
+    /// Keeps at most ``maximumRequestsInFlight`` requests of this client on the wire.
+    private let limiter: RequestLimiter
     private var urlSession: URLSession { Self.sharedSession }
     /// Behind the engine's `Lock`, whose handoffs the thread sanitizer sees.
     private let state: Lock<State>
@@ -41,9 +43,11 @@ public final class ServerClient: Sendable {
     ///   - sessions: where rotated tokens are saved (and re-read when a refresh is refused);
     ///     `nil` keeps them in memory only.
     ///   - timeout: how long one request may take, unless the call says otherwise.
+    ///   - maximumRequestsInFlight: the most requests this client has on the wire at once
+    ///     (a long poll holds a place while it waits); more wait their turn, in order.
     public init(
         server: String, session: ServerSession? = nil, sessions: ServerSessionStore? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30), maximumRequestsInFlight: Int = 8
     ) throws(ServerClientError) {
         let origin = try Self.origin(of: server).origin
         guard let url = URL(string: origin) else { throw .invalidServer(server, reason: "not a URL") }
@@ -51,6 +55,7 @@ public final class ServerClient: Sendable {
         baseURL = url
         self.sessions = sessions
         self.timeout = timeout
+        limiter = RequestLimiter(limit: maximumRequestsInFlight)
         state = Lock(State(session: session))
     }
 
@@ -213,9 +218,24 @@ public final class ServerClient: Sendable {
         }
     }
 
+    /// The most requests of this client on the wire at once.
+    public var maximumRequestsInFlight: Int { limiter.limit }
+
     private func perform(
         _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
         token: String?, timeout: Duration?, waitsLong: Bool = false
+    ) async throws -> ServerAnswer {
+        try await limiter.run {
+            try await exchange(
+                method, path, query: query, body: body, headers: headers, token: token, timeout: timeout,
+                waitsLong: waitsLong)
+        }
+    }
+
+    /// One request on the wire.
+    private func exchange(
+        _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
+        token: String?, timeout: Duration?, waitsLong: Bool
     ) async throws -> ServerAnswer {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw ServerClientError.invalidServer(server, reason: "not a URL")
