@@ -180,6 +180,46 @@ struct ServerLogDeviceTests: ServerSuite {
         }
     }
 
+    /// A follower whose server goes away (killed) keeps trying from its saved cursor and, once
+    /// the server is back on the same address and data, receives what was appended meanwhile.
+    @Test(.timeLimit(.minutes(2)))  // a guard against a follower that never comes back, not a timing check
+    func aFollowThatFailedRestartsFromItsCursor() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(directoryPrefix)-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        var server = try await ServerProcess.start(data: data)
+        let port = try #require(server.url.split(separator: ":").last.map(String.init))
+        try await team(root, server)
+        let writer = try await open(root, "a", user: "alice", server: server.url)
+        let follower = try await open(root, "b", user: "bob", server: server.url)
+        let (events, continuation) = AsyncStream<Device.FollowEvent>.makeStream()
+        let following = Task { try await follower.follow(wait: .seconds(2)) { continuation.yield($0) } }
+        var iterator = events.makeAsyncIterator()
+        guard case .synced = await iterator.next() else {
+            Issue.record("the follower syncs first")
+            return
+        }
+        server.send(SIGKILL)
+        _ = await server.waitUntilExit()
+        // The follower notices, and keeps trying.
+        while let event = await iterator.next() {
+            if case .unreachable = event { break }
+        }
+        server = try await ServerProcess.start(data: data, arguments: ["--port", port])
+        try await writer.record(note("n1", "after the restart", by: "alice"))
+        try await writer.syncNow()
+        while let event = await iterator.next() {
+            if case .received = event { break }
+        }
+        #expect(await follower.state == ["alice:after the restart"])
+        following.cancel()
+        _ = try? await following.value
+        await writer.close()
+        await follower.close()
+        await server.stop()
+    }
+
     @Test func aFollowerReceivesAnotherDevicesEntryLive() async throws {
         try await withServer { root, server in
             try await team(root, server)
