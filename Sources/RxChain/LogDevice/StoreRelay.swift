@@ -7,9 +7,7 @@ import Signals
 final class StoreRelay<Store: AnyObject & Sendable>: Sendable {
     private let slot = Lock<WeakStore?>(nil)
 
-    private struct WeakStore: @unchecked Sendable {
-        // Safe: `Store` is `Sendable`; the box is only a weak reference to it, read and written
-        // under the lock.
+    private struct WeakStore: Sendable {
         weak var store: Store?
     }
 
