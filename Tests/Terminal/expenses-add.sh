@@ -10,33 +10,8 @@
 # Run by .ci/test after the Swift suites (it needs the example server, which .ci/server builds).
 # Prints what it checks; exits 1 with the screen on the first failure.
 set -euo pipefail
-rxchain=$1
-server_binary=$2
-work=$(mktemp -d /tmp/rxchain-expenses-XXXXXX)
-socket="$work/tmux.sock"
-server_pid=""
-cleanup() {
-    tmux -S "$socket" kill-server 2>/dev/null || true
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/terminal-test.sh" expenses "$1" "$2"
 pane=add  # the tmux session the checks look at
-
-fail() {
-    echo "FAIL: $1" >&2
-    tmux -S "$socket" capture-pane -p -t "$pane" 2>/dev/null >&2 || true
-    exit 1
-}
-
-# Waits (a guard of 60 s, not a timing assertion) until the pane shows $1.
-wait_for_screen() {
-    for _ in $(seq 1 600); do
-        if tmux -S "$socket" capture-pane -p -t "$pane" 2>/dev/null | grep -q -- "$1"; then return 0; fi
-        sleep 0.1
-    done
-    fail "the screen never showed '$1'"
-}
 
 # Answers the prompt showing $1 with $2 (Enter included).
 answer() {
@@ -52,21 +27,8 @@ start_add() {
         "RXCHAIN_HOME='$work/home-alice' NO_COLOR=1 '$rxchain' expenses --store '$work/alice' add; echo \$? > '$work/status'; sleep 600"
 }
 
-# Waits for the run's exit status and expects $1.
-expect_status() {
-    for _ in $(seq 1 300); do [ -s "$work/status" ] && break; sleep 0.1; done
-    status=$(cat "$work/status" 2>/dev/null || echo "none")
-    [ "$status" = "$1" ] || fail "$pane exited with $status, not $1"
-}
 
-"$server_binary" --data "$work/data" --port 0 --password-iterations 1000 >"$work/server.out" 2>"$work/server.log" &
-server_pid=$!
-for _ in $(seq 1 100); do
-    url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.out" 2>/dev/null | head -1 || true)
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "${url:-}" ] || fail "the server did not start: $(cat "$work/server.log")"
+start_server
 
 as() { local user=$1; shift; RXCHAIN_HOME="$work/home-$user" NO_COLOR=1 "$rxchain" expenses --store "$work/$user" "$@"; }
 for user in alice bob; do
