@@ -16,47 +16,19 @@ extension ExpensesCommand {
         _ work: @escaping @Sendable (ExpensesDevice) async throws -> ExitCode
     ) throws -> ExitCode {
         let directory = try LedgerCommand.storeDirectory(arguments)
-        let seconds = try LedgerCommand.waitSeconds(arguments)
-        try LedgerCommand.checkStore(directory, mustExist: false)
-        let setting = try setting(arguments)
-        let viewer = setting?.user ?? savedUser(in: directory)
+        let setting = try StoreCommand.setting(arguments)
+        // An unreadable server.json is reported when the device opens it.
+        let viewer = setting?.user ?? (try? ServerSetting.saved(in: directory))??.user
         let sessions = ServerSessionStore(environment: context.environment)
-        return try AsyncBridge.run {
-            let device = try await ExpensesDevice.open(
-                directory: directory, domain: SharedExpensesDomain(viewer: viewer), setting: setting,
-                sessions: sessions, retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
-                lockWait: .milliseconds(Int64(seconds * 1000)))
-            do {
-                let code = try await work(device)
-                await device.close()
-                return code
-            } catch {
-                await device.close()
-                throw error
-            }
-        }
-    }
-
-    /// `--server` and `--user`, both or neither.
-    static func setting(_ arguments: ParsedArguments) throws(UsageError) -> ServerSetting? {
-        switch (arguments.value("server"), arguments.value("user")) {
-        case (nil, nil):
-            return nil
-        case (let server?, let user?):
-            do {
-                return try ServerSetting(server: server, user: user)
-            } catch {
-                throw UsageError("options '--server' and '--user': \(error)")
-            }
-        default:
-            throw UsageError("options '--server URL' and '--user NAME' go together")
-        }
-    }
-
-    /// The user `DIR/server.json` names, if it names one.
-    private static func savedUser(in directory: URL) -> String? {
-        let data = try? Data(contentsOf: directory.appendingPathComponent("server.json"))
-        return data.flatMap { try? JSONDecoder().decode(ServerSetting.self, from: $0) }?.user
+        return try StoreCommand.run(
+            arguments, context: context,
+            open: { directory, lockWait in
+                try await ExpensesDevice.open(
+                    directory: directory, domain: SharedExpensesDomain(viewer: viewer), setting: setting,
+                    sessions: sessions, retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
+                    lockWait: lockWait)
+            },
+            close: { await $0.close() }, work)
     }
 }
 
@@ -105,11 +77,8 @@ extension ExpensesCommand {
     /// `id` when it can be a group's id (it becomes part of the group's log path,
     /// `groups/ID/operations`): 1 to 64 ASCII letters, digits, `-` or `_`.
     static func groupID(_ id: String) throws(UsageError) -> String {
-        guard (1...64).contains(id.utf8.count),
-            id.utf8.allSatisfy({
-                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 < 128 && isalnum(Int32($0)) != 0)
-            })
-        else {
+        // The account names' rule: a log-name segment.
+        guard AccountName.isValid(id) else {
             throw UsageError("option '--id': '\(id)' is not a group id (1 to 64 ASCII letters, digits, '-' or '_')")
         }
         return id

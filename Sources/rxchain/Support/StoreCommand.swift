@@ -7,6 +7,21 @@ import RxChain
 /// A ``Rejection`` thrown by the work (a change the rules turn down, an invalid field) is
 /// reported as `rejected: …` with exit 1.
 enum StoreCommand {
+    /// `--server URL --user NAME`, when given: both or neither (they are remembered together).
+    static func setting(_ arguments: ParsedArguments) throws(UsageError) -> ServerSetting? {
+        switch (arguments.value("server"), arguments.value("user")) {
+        case (nil, nil): return nil
+        case (let server?, let user?):
+            do {
+                return try ServerSetting(server: server, user: user)
+            } catch {
+                throw UsageError("options '--server' and '--user': \(error)")
+            }
+        case (nil, _): throw UsageError("option '--user' needs '--server URL' (they are remembered together)")
+        case (_, nil): throw UsageError("option '--server' needs '--user NAME' (they are remembered together)")
+        }
+    }
+
     /// Opens the store of `--store` with `open`, runs `work` on the device, closes it with `close`.
     static func run<Device: Sendable>(
         _ arguments: ParsedArguments, context: CommandContext,

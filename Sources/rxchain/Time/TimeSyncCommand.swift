@@ -29,7 +29,7 @@ struct TimeSyncCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let setting = try TimeCommand.setting(arguments)
+        let setting = try StoreCommand.setting(arguments)
         let (json, terminal) = (arguments.flag("json"), context.terminal)
         return try TimeCommand.withDevice(arguments, context: context, setting: setting) { device in
             try await device.syncNow(maxFailures: 4)
@@ -45,18 +45,6 @@ struct TimeSyncCommand: Command {
                         + "\(view.deadLetters) dead letters")
             }
             return .success
-        }
-    }
-}
-
-extension TimeCommand {
-    /// `--server URL --user NAME`, both or neither.
-    static func setting(_ arguments: ParsedArguments) throws -> ServerSetting? {
-        switch (arguments.value("server"), arguments.value("user")) {
-        case (nil, nil): return nil
-        case (let server?, let user?):
-            do { return try ServerSetting(server: server, user: user) } catch { throw UsageError("\(error)") }
-        default: throw UsageError("--server and --user go together")
         }
     }
 }

@@ -17,8 +17,7 @@ extension TodoCommand {
         _ work: @escaping @Sendable (Device) async throws -> ExitCode
     ) throws -> ExitCode {
         let directory = try LedgerCommand.storeDirectory(arguments)
-        let seconds = try LedgerCommand.waitSeconds(arguments)
-        let given = try setting(arguments)
+        let given = try StoreCommand.setting(arguments)
         try LedgerCommand.checkStore(directory, mustExist: false)
         let saved: ServerSetting?
         do {
@@ -31,38 +30,18 @@ extension TodoCommand {
         }
         let sessions = ServerSessionStore(environment: context.environment)
         let terminal = context.terminal
-        return try AsyncBridge.run {
-            let device = try await Device.open(
-                directory: directory, domain: TodoListsDomain(viewer: user), setting: given, sessions: sessions,
-                retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
-                lockWait: .milliseconds(Int64(seconds * 1000)))
-            for problem in device.problemsOnOpen {
-                terminal.writeErrorLine("\(context.commandLine): warning: \(problem)".escapingControlCharacters)
-            }
-            do {
-                let code = try await work(device)
-                await device.close()
-                return code
-            } catch {
-                await device.close()
-                throw error
-            }
-        }
-    }
-
-    /// `--server URL --user NAME`, when given (both or neither).
-    static func setting(_ arguments: ParsedArguments) throws(UsageError) -> ServerSetting? {
-        switch (arguments.value("server"), arguments.value("user")) {
-        case (nil, nil): return nil
-        case (let server?, let user?):
-            do {
-                return try ServerSetting(server: server, user: user)
-            } catch {
-                throw UsageError("options '--server' and '--user': \(error)")
-            }
-        case (nil, _): throw UsageError("option '--user' needs '--server URL' (they are remembered together)")
-        case (_, nil): throw UsageError("option '--server' needs '--user NAME' (they are remembered together)")
-        }
+        return try StoreCommand.run(
+            arguments, context: context,
+            open: { directory, lockWait in
+                let device = try await Device.open(
+                    directory: directory, domain: TodoListsDomain(viewer: user), setting: given, sessions: sessions,
+                    retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)), lockWait: lockWait)
+                for problem in device.problemsOnOpen {
+                    terminal.writeErrorLine("\(context.commandLine): warning: \(problem)".escapingControlCharacters)
+                }
+                return device
+            },
+            close: { await $0.close() }, work)
     }
 
     /// Records `action` as a new entry of `log` made by the device's user, with `id` (a new
