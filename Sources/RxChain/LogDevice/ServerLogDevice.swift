@@ -91,7 +91,7 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         var problems = opened.damaged
         let user = setting?.user ?? ""
         for record in queue.pending {
-            let request = try? JSONDecoder().decode(ServerLogRequest.self, from: record.payload)
+            let request = try? ServerLogRequest(queued: record)
             if case .membership = request { continue }
             guard case .append(let log, let id, let body) = request,
                 let entry = domain.entry(from: ServerLogRecord(log: log, id: id, creator: user, body: Array(body.utf8)))
@@ -164,7 +164,7 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
     private static func answered(
         _ exchange: HTTPExchange, server: String, domain: Domain, cache: ServerLogCache, relay: StoreRelay<Store>
     ) async throws {
-        let request = try JSONDecoder().decode(ServerLogRequest.self, from: exchange.record.payload)
+        let request = try ServerLogRequest(queued: exchange.record)
         guard exchange.isAcknowledged else {
             let reason = ServerAnswer(status: exchange.status, body: exchange.body, server: server).refusal
             relay.store?.send(.refuse(id: request.name, reason: reason.description))

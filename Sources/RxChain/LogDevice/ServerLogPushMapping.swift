@@ -7,7 +7,7 @@ struct ServerLogPushMapping: HTTPRequestMapping {
     func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall? {
         let request: ServerLogRequest
         do {
-            request = try JSONDecoder().decode(ServerLogRequest.self, from: record.payload)
+            request = try ServerLogRequest(queued: record)
         } catch {
             throw HTTPMappingError("not a request of a server-log device: \(error)")
         }

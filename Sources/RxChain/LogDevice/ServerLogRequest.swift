@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a ``ServerLogDevice``'s durable queue keeps until the server has done it: append a
 /// local entry to its log, or grant or revoke a member of a log family (in the order the user
 /// did them, so a share's entries and its grant travel together, offline too).
@@ -7,6 +9,13 @@ public enum ServerLogRequest: SyncRequest, Equatable {
     /// `PUT` (member) or `DELETE` (not) `/families/FAMILY/members/USER`; only the family's
     /// owner may.
     case membership(family: String, user: String, member: Bool)
+
+    /// The request a queue record holds (its JSON payload, as the device queued it).
+    ///
+    /// - Throws: `DecodingError` when the payload is not one.
+    init(queued record: QueueRecord) throws {
+        self = try JSONDecoder().decode(Self.self, from: record.payload)
+    }
 
     public var tag: MessageTag {
         switch self {
