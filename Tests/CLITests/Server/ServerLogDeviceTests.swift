@@ -153,6 +153,28 @@ struct ServerLogDeviceTests: ServerSuite {
         }
     }
 
+    /// A write of the local copy that a crash cut short (a last line without its newline) is cut
+    /// on open: nothing reported, nothing lost (it was never covered by a saved cursor).
+    @Test func aTornLastLineOfTheLocalCopyIsCut() async throws {
+        try await withServer { root, server in
+            try await team(root, server)
+            var device = try await open(root, "a", user: "alice", server: server.url)
+            try await device.record(note("n1", "milk", by: "alice"))
+            try await device.syncNow()
+            await device.close()
+            let entries = root.appendingPathComponent("a/logs/entries.ndjson")
+            let whole = try Data(contentsOf: entries)
+            let line = whole.prefix(through: whole.firstIndex(of: UInt8(ascii: "\n"))!)
+            try (whole + line.prefix(line.count / 2)).write(to: entries)
+
+            device = try await open(root, "a", user: "alice", server: server.url)
+            #expect(device.problemsOnOpen.isEmpty)
+            #expect(try Data(contentsOf: entries) == whole)
+            #expect(await device.state == ["alice:milk"])
+            await device.close()
+        }
+    }
+
     @Test func aDamagedLocalCopyIsQuarantinedAndReadAgainFromTheServer() async throws {
         try await withServer { root, server in
             try await team(root, server)
