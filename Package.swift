@@ -20,11 +20,11 @@ let package = Package(
     targets: [
         .target(name: "Signals"),
         .target(name: "RxChain", dependencies: ["Signals"]),
-        .target(name: "RxChainScenarios", dependencies: ["RxChain", "Signals"]),
+        .target(name: "RxChainScenarios", dependencies: ["RxChain", "RxChainServer", "Signals"]),
         .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
-        .target(name: "TodoLists", dependencies: ["RxChain", "RxChainServer"]),
+        .target(name: "TodoLists", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
         .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainServer"]),
         .executableTarget(
@@ -41,7 +41,9 @@ let package = Package(
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting"]),
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
-        .testTarget(name: "TodoListsTests", dependencies: ["TodoLists", "RxChain", "RxChainServer", "RxChainTesting"]),
+        .testTarget(
+            name: "TodoListsTests",
+            dependencies: ["TodoLists", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
         .testTarget(
             name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChain", "RxChainServer", "RxChainTesting"]),
         .testTarget(

@@ -21,11 +21,15 @@ enum StoreDirectory {
     }
 
     /// The server setting to use (`given`, saved when it differs from `DIR/server.json`, else the
-    /// saved one) and a client of it signed in with the session `sessions` holds.
+    /// saved one) and a client of it signed in with the session `sessions` holds, sending through
+    /// `connection` (HTTP when `nil`).
     ///
     /// - Throws: ``ServerLogDeviceError`` for an unreadable or unwritable `server.json`;
     ///   ``ServerClientError`` for an unreadable session file.
-    static func server(in directory: URL, given: ServerSetting?, sessions: ServerSessionStore?) throws -> (
+    static func server(
+        in directory: URL, given: ServerSetting?, sessions: ServerSessionStore?,
+        connection: (any ServerConnection)? = nil
+    ) throws -> (
         setting: ServerSetting?, client: ServerClient?
     ) {
         let saved = try ServerSetting.saved(in: directory)
@@ -34,7 +38,7 @@ enum StoreDirectory {
         let client = try setting.map { setting in
             try ServerClient(
                 server: setting.server, session: try sessions?.session(server: setting.server, user: setting.user),
-                sessions: sessions)
+                sessions: sessions, connection: connection)
         }
         return (setting, client)
     }

@@ -68,11 +68,13 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
     ///   - sessions: where the device's session is read from (and rotated tokens saved).
     ///   - retry: the backoff between failed sends.
     ///   - lockWait: how long to wait for another process to release the store.
+    ///   - connection: how requests reach the server; HTTP when `nil`.
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
     ///   ``ServerLogDeviceError`` for `server.json` or `logs/`.
     public static func open(
         directory: URL, domain: Domain, setting given: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
-        retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5)
+        retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5),
+        connection: (any ServerConnection)? = nil
     ) async throws -> ServerLogDevice {
         let directory = directory.standardizedFileURL
         let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
@@ -80,7 +82,8 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         let opened: ServerLogCache.Opened
         let client: ServerClient?
         do {
-            (setting, client) = try StoreDirectory.server(in: directory, given: given, sessions: sessions)
+            (setting, client) = try StoreDirectory.server(
+                in: directory, given: given, sessions: sessions, connection: connection)
             opened = try await ServerLogCache.open(directory: directory.appendingPathComponent("logs").path)
         } catch {
             await queue.close()

@@ -55,13 +55,14 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
 
     /// Opens (creating if needed) the store in `directory`: its saved state (or the domain's
     /// initial one) and its queue; each request may take `requestTimeout` before it counts as
-    /// unanswered (and is sent again later).
+    /// unanswered (and is sent again later). Requests travel through `connection` (HTTP when `nil`).
     ///
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
     ///   ``ServerLogDeviceError`` for an unreadable `state.json` or `server.json`.
     public static func open(
         directory: URL, domain: Domain, setting given: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
-        retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5)
+        retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5),
+        connection: (any ServerConnection)? = nil
     ) async throws -> RESTDevice {
         let directory = directory.standardizedFileURL
         let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
@@ -70,7 +71,8 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
         let snapshots = RESTSnapshotFile<Domain.State>(directory: directory)
         let state: Domain.State
         do {
-            (setting, client) = try StoreDirectory.server(in: directory, given: given, sessions: sessions)
+            (setting, client) = try StoreDirectory.server(
+                in: directory, given: given, sessions: sessions, connection: connection)
             state = try await snapshots.load() ?? domain.initialState
         } catch {
             await queue.close()

@@ -22,18 +22,7 @@ import RxChain
 ///     }
 /// }
 /// ```
-public protocol ScenarioDomain: DeviceDomain where AppState: Encodable {
-    /// One of the domain's own steps, as parsed; `Never` (the default) for a domain with none,
-    /// whose scripts use only `DEVICE: send {…}`.
-    associatedtype Command: Sendable = Never
-
-    /// The first words of the domain's own steps (`add`, `edit`, `category`…).
-    var commandVerbs: [String] { get }
-
-    /// Reads `DEVICE: VERB …` (the words from the verb on) for a verb of ``commandVerbs``:
-    /// called when the script is read, so a mistake is a script error before anything runs.
-    func parseCommand(_ words: [ScenarioWord]) throws(ScenarioSyntaxError) -> Command
-
+public protocol ScenarioDomain: ScenarioVocabulary, DeviceDomain where AppState: Encodable {
     /// The message `command` sends, made when the step runs, from the device's state and the
     /// virtual clock's time (for changes written without an explicit time).
     ///
@@ -46,6 +35,9 @@ public protocol ScenarioDomain: DeviceDomain where AppState: Encodable {
 }
 
 extension ScenarioDomain {
+    /// A playbook.
+    public var syncsThrough: ScenarioSyncTarget { .playbook }
+
     public func scenarioValue(of state: AppState) throws -> ScenarioValue {
         try ScenarioValue(encoding: state)
     }

@@ -12,6 +12,8 @@ extension ScenarioParser {
     /// expect DEVICE no error
     /// expect playbook lines == N
     /// expect playbook skipped == N
+    /// expect DEVICE == server             (server domains: a fresh device of DEVICE's user, synced)
+    /// expect server log NAME == N         (server domains: entries in the server's log NAME)
     /// ```
     /// SUBJECT is a device or `playbook [upto N]` (replay of the remote playbook).
     func expectation(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioExpectation {
@@ -31,9 +33,20 @@ extension ScenarioParser {
             }
         }
         let check: ScenarioExpectation.Check
+        if subject == .server {
+            guard first.is("log"), rest.count >= 3 else {
+                throw ScenarioSyntaxError(
+                    "the server is checked as 'expect server log NAME == N' or compared: 'expect DEVICE == server'")
+            }
+            let log = rest[rest.startIndex + 1].text
+            return ScenarioExpectation(subject: subject, check: .serverLog(log, try comparison(rest.dropFirst(2))))
+        }
         if !first.isQuoted, first.text == "==" {
             var other = rest.dropFirst()
             let compared = try self.subject(&other)
+            guard compared != .server || isDevice else {
+                throw ScenarioSyntaxError("'== server' compares a device with the server")
+            }
             guard other.isEmpty else {
                 throw ScenarioSyntaxError("unexpected '\(other.first!.text)' after \(compared)")
             }
@@ -66,7 +79,7 @@ extension ScenarioParser {
             check = .skipped(try comparison(rest.dropFirst()))
         } else {
             let path = try StatePath(parsing: first.text)
-            if isDevice, path.segments.first == "sync" {
+            if isDevice, domain.syncsThrough == .playbook, path.segments.first == "sync" {
                 check = .syncStatus(StatePath(Array(path.segments.dropFirst())), try comparison(rest.dropFirst()))
             } else {
                 check = .value(path, try comparison(rest.dropFirst()))
@@ -82,7 +95,11 @@ extension ScenarioParser {
         guard let word = words.popFirst() else {
             throw ScenarioSyntaxError("usage: expect DEVICE … | expect playbook [upto N] …")
         }
+        if word.is("server"), domain.syncsThrough == .server { return .server }
         guard word.is("playbook") else { return .device(try declaredDevice(word.text)) }
+        guard domain.syncsThrough == .playbook else {
+            throw ScenarioSyntaxError("the \(domain.name) domain has no playbook: compare with 'server'")
+        }
         guard words.first?.is("upto") == true else { return .playbook(upto: nil) }
         words.removeFirst()
         guard let count = words.popFirst(), let upto = Int(count.text), upto >= 0 else {

@@ -5,11 +5,19 @@ extension ScenarioParser {
     /// device to record, written `send {…}` or just `{…}` (read by the domain when it runs).
     func message(_ rest: Substring) throws(ScenarioSyntaxError) -> ScenarioStep<Domain.Command>.DeviceMessage {
         let text = rest.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("{") || text.hasPrefix("send ") || text == "send" {
+            guard domain.syncsThrough == .playbook else {
+                throw ScenarioSyntaxError(
+                    "a raw {…} action is a playbook line: send the \(domain.name) domain's own steps "
+                        + "(\(domain.commandVerbs.joined(separator: ", ")))")
+            }
+        }
         if text.hasPrefix("{") { return .raw(text) }
         let words = try ScenarioTokenizer.words(Substring(text))
         guard let verb = words.first else {
-            let example = domain.commandVerbs.first.map { "e.g. '\($0) …' or " } ?? ""
-            throw ScenarioSyntaxError("missing message after the device name (\(example)'send {…}')")
+            let example = domain.commandVerbs.first.map { "e.g. '\($0) …'" } ?? ""
+            let raw = domain.syncsThrough == .playbook ? (example.isEmpty ? "'send {…}'" : " or 'send {…}'") : ""
+            throw ScenarioSyntaxError("missing message after the device name (\(example)\(raw))")
         }
         if verb.is("send") {
             let line = text.dropFirst(4).trimmingCharacters(in: .whitespaces)
@@ -17,10 +25,11 @@ extension ScenarioParser {
             return .raw(line)
         }
         guard !verb.isQuoted, domain.commandVerbs.contains(verb.text) else {
-            let verbs = domain.commandVerbs + ["send"]
+            let verbs = domain.commandVerbs + (domain.syncsThrough == .playbook ? ["send"] : [])
             let hint = closestMatch(to: verb.text, among: verbs).map { " (did you mean '\($0)'?)" } ?? ""
             throw ScenarioSyntaxError(
-                "unknown message '\(verb.text)'\(hint); send \(verbs.joined(separator: ", ")) or a raw {…} action")
+                "unknown message '\(verb.text)'\(hint); send \(verbs.joined(separator: ", "))"
+                    + (domain.syncsThrough == .playbook ? " or a raw {…} action" : ""))
         }
         return .command(try domain.parseCommand(words))
     }

@@ -8,12 +8,12 @@ import RxChain
 /// device used before it is declared, a bad number, time or path is a
 /// ``ScenarioScriptError`` naming the file, the line and what was wrong. All such errors
 /// of a file are reported together.
-public struct ScenarioParser<Domain: ScenarioDomain> {
+public struct ScenarioParser<Domain: ScenarioVocabulary> {
     /// The commands a line may start with (besides `DEVICE:`).
     static var commands: [String] {
         [
             "scenario", "domain", "remote", "device", "clock", "offline", "online", "sync", "advance", "crash",
-            "fault", "playbook", "expect",
+            "fault", "playbook", "server", "expect",
         ]
     }
     /// The most times one `fault … xN` line may repeat its fault.
@@ -105,6 +105,7 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
             }
             return nil
         case "remote":
+            try needsPlaybook("remote", instead: "its devices sync with the scenario's own server")
             try declareRemote(arguments)
             return nil
         case "device":
@@ -128,7 +129,16 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
         case "fault":
             return try fault(arguments)
         case "playbook":
+            try needsPlaybook("playbook", instead: "its entries live on the scenario's server")
             return try playbook(arguments, line: line)
+        case "server":
+            guard domain.syncsThrough == .server else {
+                throw ScenarioSyntaxError("the \(domain.name) domain syncs through a playbook, not a server")
+            }
+            guard arguments.count == 1, arguments[0].is("restart") else {
+                throw ScenarioSyntaxError("usage: server restart")
+            }
+            return .restartServer
         case "expect":
             return .expect(try expectation(arguments))
         default:
@@ -171,13 +181,28 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
     private mutating func declareDevice(_ arguments: [ScenarioTokenizer.Word], location: ScenarioLocation)
         throws(ScenarioSyntaxError)
     {
-        let path: String?
-        switch arguments.count {
-        case 1: path = nil
-        case 3 where arguments[1].is("at"): path = arguments[2].text
-        default: throw ScenarioSyntaxError("usage: device NAME [at DIR]")
+        let server = domain.syncsThrough == .server
+        let usage = ScenarioSyntaxError(
+            server ? "usage: device NAME [user USER] [at DIR]" : "usage: device NAME [at DIR]")
+        guard let first = arguments.first else { throw usage }
+        var rest = arguments.dropFirst()
+        var user: String?
+        var path: String?
+        while let keyword = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw usage }
+            if keyword.is("at"), path == nil {
+                path = value.text
+            } else if keyword.is("user"), server, user == nil {
+                user = value.text
+                guard AccountName.isValid(value.text) else {
+                    throw ScenarioSyntaxError(
+                        "'\(value.text)' cannot name a user (1 to 64 ASCII letters, digits, - and _)")
+                }
+            } else {
+                throw usage
+            }
         }
-        let name = arguments[0].text
+        let name = first.text
         guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         else {
             throw ScenarioSyntaxError(
@@ -186,10 +211,15 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
         guard !Self.reservedNames.contains(name) else {
             throw ScenarioSyntaxError("'\(name)' is a keyword and cannot name a device")
         }
+        if server, user == nil, !AccountName.isValid(name) {
+            throw ScenarioSyntaxError(
+                "device '\(name)' has no user and its name cannot be one: add 'user USER' (ASCII letters, digits, - and _)"
+            )
+        }
         if let first = script.devices.first(where: { $0.name == name }) {
             throw ScenarioSyntaxError("device '\(name)' is already declared at line \(first.location.line)")
         }
-        script.devices.append(ScenarioScript.Device(name: name, path: path, location: location))
+        script.devices.append(ScenarioScript.Device(name: name, user: user, path: path, location: location))
     }
 
     /// `name`, when a device of that name is declared.
@@ -225,6 +255,10 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
         guard rest.hasPrefix("during sync "),
             let point = ScenarioStep<Domain.Command>.CrashPoint(rawValue: String(rest.dropFirst(12)))
         else { throw usage }
+        if point == .afterDownload, domain.syncsThrough == .server {
+            throw ScenarioSyntaxError(
+                "a device of a server pushes before it pulls: it crashes 'during sync after write' only")
+        }
         return .crash(device: device, during: point)
     }
 
@@ -246,15 +280,27 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
         let text = words.map(\.text).joined(separator: " ")
         let fault: ScenarioFault
         switch text {
-        case "conflict": fault = .conflict
+        case "conflict":
+            try needsPlaybook(
+                "fault conflict", instead: "a server orders appends itself: there is no revision to conflict on")
+            fault = .conflict
         case "fail": fault = .fail
         case "lost response": fault = .lostResponse
         case "fail read": fault = .failRead
+        case _ where text.hasPrefix("status ") && words.count == 2:
+            guard domain.syncsThrough == .server else {
+                throw ScenarioSyntaxError("'fault status N' is a server's answer; a playbook has none")
+            }
+            guard let status = Int(words[1].text), (400...599).contains(status) else {
+                throw ScenarioSyntaxError("fault status takes an HTTP error status (400-599), got '\(words[1].text)'")
+            }
+            fault = .status(status)
         case _ where text.hasPrefix("delay ") && words.count == 2:
             fault = .delay(seconds: try ScenarioDuration.seconds(parsing: words[1].text))
         default:
             throw ScenarioSyntaxError(
-                "usage: fault conflict | fail | lost response | fail read | delay DURATION, optionally xN (got '\(text)')"
+                "usage: fault \(domain.syncsThrough == .server ? "status N" : "conflict") | fail | lost response | fail read | "
+                    + "delay DURATION, optionally xN (got '\(text)')"
             )
         }
         return .fault(fault, times: times)
@@ -272,6 +318,14 @@ public struct ScenarioParser<Domain: ScenarioDomain> {
             return .loadPlaybook(path: words[1].text)
         default:
             throw ScenarioSyntaxError("usage: playbook append LINE | playbook load FILE")
+        }
+    }
+
+    /// Refuses `what` in a script of a domain that syncs through a server, saying why.
+    private func needsPlaybook(_ what: String, instead reason: String) throws(ScenarioSyntaxError) {
+        guard domain.syncsThrough == .playbook else {
+            throw ScenarioSyntaxError(
+                "'\(what)' is for playbook domains: the \(domain.name) domain has no playbook, \(reason)")
         }
     }
 

@@ -7,7 +7,8 @@ import Synchronization
 /// (`fault …`) on its next operations.
 ///
 /// - `conflict`, `fail`, `lost response` apply to the next append; `fail read` to the next
-///   read (or revision check); `delay` to the next operation of any kind.
+///   read (or revision check); `delay` to the next operation of any kind (see
+///   ``ScenarioFaultScript``).
 /// - A delay does not sleep: it is recorded, and the runner moves the virtual clock by it.
 ///
 /// (`RxChainTesting.FaultInjectingRemote` does the same for tests; the `rxchain`
@@ -15,36 +16,8 @@ import Synchronization
 ///
 /// > Important: Thread-safe: the script sits behind a `Lock`, never held across an `await`.
 final class ScenarioRemote: PlaybookRemote {
-    private enum Operation { case read, append }
-
-    private struct Script {
-        var pending: [ScenarioFault] = []
-        var played: [ScenarioFault] = []
-        /// A fault armed by `crash … during sync`: played by the next append, before any other.
-        var armed: ScenarioFault?
-
-        /// Takes the earliest fault that applies to `operation`.
-        mutating func take(for operation: Operation) -> ScenarioFault? {
-            if operation == .append, let fault = armed {
-                armed = nil
-                return fault
-            }
-            let index = pending.firstIndex { fault in
-                switch fault {
-                case .conflict, .fail, .lostResponse: operation == .append
-                case .failRead: operation == .read
-                case .delay: true
-                }
-            }
-            guard let index else { return nil }
-            let fault = pending.remove(at: index)
-            played.append(fault)
-            return fault
-        }
-    }
-
     let inner: any PlaybookRemote
-    private let script = Lock(Script())
+    private let script = Lock(ScenarioFaultScript())
 
     init(_ inner: any PlaybookRemote) {
         self.inner = inner
@@ -55,28 +28,22 @@ final class ScenarioRemote: PlaybookRemote {
 
     /// Adds faults to the end of the script.
     func inject(_ fault: ScenarioFault, times: Int) {
-        script.withLock { $0.pending += Array(repeating: fault, count: times) }
+        script.withLock { $0.inject(fault, times: times) }
     }
 
     /// Arms `fault` for the next append, ahead of the script (`crash … during sync`).
     func arm(_ fault: ScenarioFault) {
-        script.withLock { $0.armed = fault }
+        script.withLock { $0.arm(fault) }
     }
 
     /// Disarms the armed fault; `true` when it was played.
     func disarm() -> Bool {
-        script.withLock { script in
-            defer { script.armed = nil }
-            return script.armed == nil
-        }
+        script.withLock { $0.disarm() }
     }
 
     /// The faults played since the last call, in order (and forgets them).
     func takePlayedFaults() -> [ScenarioFault] {
-        script.withLock { script in
-            defer { script.played = [] }
-            return script.played
-        }
+        script.withLock { $0.takePlayed() }
     }
 
     /// The faults injected and not played yet.
@@ -93,7 +60,7 @@ final class ScenarioRemote: PlaybookRemote {
     }
 
     func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
-        switch begin(.append) {
+        switch begin(.write) {
         case .fail?:
             throw failure(.fail)
         case .conflict?:
@@ -107,7 +74,7 @@ final class ScenarioRemote: PlaybookRemote {
     }
 
     /// Takes the operation's fault; a delay is only recorded (the runner advances the clock).
-    private func begin(_ operation: Operation) -> ScenarioFault? {
+    private func begin(_ operation: ScenarioFaultScript.Operation) -> ScenarioFault? {
         let fault = script.withLock { $0.take(for: operation) }
         if case .delay? = fault { return nil }
         return fault

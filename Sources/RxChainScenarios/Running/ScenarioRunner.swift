@@ -112,35 +112,11 @@ public struct ScenarioRunner<Domain: ScenarioDomain>: Sendable {
             result.reason = "cannot open the devices: \(error)"
             return result
         }
-        for step in script.steps {
-            result.steps += 1
-            var event: ScenarioEvent
-            do {
-                event = try await world.run(step)
-            } catch let error as ScenarioScriptError {
-                var failed = ScenarioEvent(location: step.location, step: step.text, status: .error)
-                failed.detail = [error.message]
-                try emit(failed)
-                result.outcome = .error
-                result.reason = "\(error)"
-                break
-            } catch {
-                var failed = ScenarioEvent(location: step.location, step: step.text, status: .error)
-                failed.detail = ["\(error)"]
-                try emit(failed)
-                result.outcome = .failed
-                result.reason = "\(step.location): \(error)"
-                break
-            }
-            if case .expect = step.action {
-                if event.status == .failed {
-                    result.expectationsFailed += 1
-                    if result.outcome == .passed { result.outcome = .failed }
-                } else {
-                    result.expectationsPassed += 1
-                }
-            }
-            try emit(event)
+        do {
+            try await ScenarioStepLoop.run(script.steps, into: &result, emit: emit, step: world.run)
+        } catch {
+            await world.closeAll()
+            throw error
         }
         await world.closeAll()
         return result

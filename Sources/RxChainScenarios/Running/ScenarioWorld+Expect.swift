@@ -23,16 +23,7 @@ extension ScenarioWorld {
         case .sameState(let other):
             let left = try await replicated(of: subject)
             let right = try await replicated(of: other)
-            if left == right {
-                event.detail = ["\(subject) and \(other) hold the same \(domain.name)"]
-            } else {
-                event.status = .failed
-                event.expected = "\(subject) == \(other)"
-                event.actual = "they differ"
-                event.diff = ScenarioValue.differences(expected: right, actual: left)
-                    .map { $0.replacingOccurrences(of: ": expected ", with: ": \(other) has ") }
-                    .map { $0.replacingOccurrences(of: ", got ", with: ", \(subject) has ") }
-            }
+            event.compareStates(subject, left, with: other, right, domain: domain.name)
             return
         case .pending(let compared):
             actual = .number(Double(device(name(of: subject)).pending))
@@ -62,20 +53,10 @@ extension ScenarioWorld {
             actual = .number(Double(try await replay(upto: nil).allDiagnostics.count))
             comparison = compared
             what += " skipped"
+        case .serverLog:
+            preconditionFailure("the parser allows 'server log' in server domains only")
         }
-        let shown = actual?.json ?? "nothing"
-        if comparison.holds(for: actual) {
-            event.detail = ["\(what) = \(shown)"]
-        } else {
-            event.status = .failed
-            event.expected = "\(what) \(comparison)"
-            event.actual = shown
-            if let actual, comparison.op == .equal {
-                let diff = ScenarioValue.differences(
-                    expected: comparison.expected, actual: actual, at: diffRoot)
-                if diff.count > 1 || actual.count != nil { event.diff = diff }
-            }
-        }
+        event.compare(what, actual: actual, with: comparison, diffRoot: diffRoot)
     }
 
     private func name(of subject: ScenarioExpectation.Subject) -> String {
@@ -90,6 +71,7 @@ extension ScenarioWorld {
         switch subject {
         case .device(let name): try await snapshot(of: device(name))
         case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).state)
+        case .server: preconditionFailure("the parser allows 'server' in server domains only")
         }
     }
 
@@ -98,6 +80,7 @@ extension ScenarioWorld {
         switch subject {
         case .device(let name): try ScenarioValue(encoding: await device(name).state[keyPath: Domain.replicated])
         case .playbook(let upto): try ScenarioValue(encoding: try await replay(upto: upto).state)
+        case .server: preconditionFailure("the parser allows 'server' in server domains only")
         }
     }
 

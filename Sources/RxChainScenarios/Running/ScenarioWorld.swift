@@ -110,6 +110,8 @@ final class ScenarioWorld<Domain: ScenarioDomain> {
             guard !data.isEmpty else { throw scriptError("the playbook file '\(path)' is empty") }
             try await appendToPlaybook(data)
             event.detail = ["appended \(data.filter { $0 == UInt8(ascii: "\n") }.count) lines from \(path)"]
+        case .restartServer:
+            preconditionFailure("the parser allows 'server restart' in server domains only")
         case .expect(let expectation):
             try await check(expectation, into: &event)
         }

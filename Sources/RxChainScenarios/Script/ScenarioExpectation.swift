@@ -6,6 +6,8 @@ struct ScenarioExpectation: Sendable {
         case device(String)
         /// Replay of the remote playbook, or of its first `upto` lines (time travel).
         case playbook(upto: Int?)
+        /// The scenario's server: what a fresh device of a user reads from it, or its logs.
+        case server
 
         var isDevice: Bool {
             if case .device = self { return true }
@@ -17,6 +19,7 @@ struct ScenarioExpectation: Sendable {
             case .device(let name): name
             case .playbook(let upto?): "playbook upto \(upto)"
             case .playbook(nil): "playbook"
+            case .server: "server"
             }
         }
     }
@@ -42,6 +45,8 @@ struct ScenarioExpectation: Sendable {
         case lines(ScenarioComparison)
         /// `skipped == N` (playbook only): lines replay skipped (unreadable, duplicates, clashes).
         case skipped(ScenarioComparison)
+        /// `log NAME == N` (server only): entries the server holds in the log NAME.
+        case serverLog(String, ScenarioComparison)
     }
 
     var subject: Subject

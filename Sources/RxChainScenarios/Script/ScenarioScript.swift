@@ -10,9 +10,11 @@ public struct ScenarioScript<Command: Sendable>: Sendable {
         case s3(location: String, endpoint: String?)
     }
 
-    /// A `device NAME [at DIR]` line.
+    /// A `device NAME [user USER] [at DIR]` line.
     struct Device: Sendable, Equatable {
         var name: String
+        /// The account the device signs in as (server domains); the device's name when `nil`.
+        var user: String?
         /// The store's directory; a fresh temporary one when `nil`.
         var path: String?
         var location: ScenarioLocation

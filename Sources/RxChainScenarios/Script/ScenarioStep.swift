@@ -27,6 +27,8 @@ struct ScenarioStep<Command: Sendable>: Sendable {
         case appendToPlaybook(line: String)
         /// Append a file's lines to the remote playbook (`playbook load quickstart.ndjson`).
         case loadPlaybook(path: String)
+        /// Close the scenario's server and open it again from its files (`server restart`).
+        case restartServer
         /// Check something (`expect phone transactions.t1.charge == 12.5`).
         case expect(ScenarioExpectation)
     }
@@ -61,6 +63,8 @@ enum ScenarioFault: Sendable, Hashable, CustomStringConvertible {
     case failRead
     /// The next operation first takes this long (on the virtual clock).
     case delay(seconds: Int64)
+    /// The next write is answered with this HTTP status without reaching the server.
+    case status(Int)
 
     var description: String {
         switch self {
@@ -69,6 +73,7 @@ enum ScenarioFault: Sendable, Hashable, CustomStringConvertible {
         case .lostResponse: "lost response"
         case .failRead: "fail read"
         case .delay(let seconds): "delay \(ScenarioDuration.describe(seconds))"
+        case .status(let status): "status \(status)"
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import RxChain
 import RxChainScenarios
+import TodoLists
 
 /// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
 ///
@@ -71,12 +72,36 @@ struct RunCommand: Command {
         switch ScenarioParser<LedgerDomain>.declaredDomain(in: lines) ?? LedgerDomain().name {
         case LedgerDomain().name:
             return try run(lines, of: file, domain: LedgerDomain(), json: json, renderer: renderer, context: context)
+        case TodoListsScenarios().name:
+            return try run(
+                lines, of: file, domain: TodoListsScenarios(), json: json, renderer: renderer, context: context)
         case let other:
-            let reason = "\(file): unknown domain '\(other)' (this build runs: \(LedgerDomain().name))"
+            let known = [LedgerDomain().name, TodoListsScenarios().name]
+            let reason = "\(file): unknown domain '\(other)' (this build runs: \(known.joined(separator: ", ")))"
             context.terminal.writeErrorLine(reason)
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
             result.reason = reason
             return result
+        }
+    }
+
+    /// A script that did not parse: the file's result (its errors are on stderr).
+    private struct Unparsed: Error {
+        var result: ScenarioFileResult
+    }
+
+    /// Parses `lines` for `domain`; script errors are written to stderr.
+    private func parse<Domain: ScenarioVocabulary>(
+        _ lines: [NDJSONLine], of file: String, domain: Domain, context: CommandContext
+    ) throws(Unparsed) -> ScenarioScript<Domain.Command> {
+        do {
+            return try ScenarioParser.parse(lines, file: file, domain: domain)
+        } catch {
+            for error in error.errors { context.terminal.writeErrorLine("\(error)") }
+            var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
+            let count = error.errors.count
+            result.reason = "\(count) script error\(count == 1 ? "" : "s") (the first at \(error.errors[0].location))"
+            throw Unparsed(result: result)
         }
     }
 
@@ -86,22 +111,42 @@ struct RunCommand: Command {
     ) throws -> ScenarioFileResult {
         let script: ScenarioScript<Domain.Command>
         do {
-            script = try ScenarioParser.parse(lines, file: file, domain: domain)
+            script = try parse(lines, of: file, domain: domain, context: context)
         } catch {
-            for error in error.errors { context.terminal.writeErrorLine("\(error)") }
-            var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
-            let count = error.errors.count
-            result.reason = "\(count) script error\(count == 1 ? "" : "s") (the first at \(error.errors[0].location))"
-            return result
+            return error.result
         }
         if !json { try renderer.fileStarted(file: script.file, title: script.title) }
         let baseDirectory = URL(fileURLWithPath: file).deletingLastPathComponent()
         let runner = ScenarioRunner(
             script: script, domain: domain, baseDirectory: baseDirectory, environment: context.environment,
             playbookFiles: ScenarioRunner<Domain>.readPlaybookFiles(of: script, baseDirectory: baseDirectory))
+        return try trace(json: json, renderer: renderer, context: context) { emit in try await runner.run(emit: emit) }
+    }
+
+    private func run<Domain: ServerScenarioDomain>(
+        _ lines: [NDJSONLine], of file: String, domain: Domain, json: Bool, renderer: ScenarioTraceRenderer,
+        context: CommandContext
+    ) throws -> ScenarioFileResult {
+        let script: ScenarioScript<Domain.Command>
+        do {
+            script = try parse(lines, of: file, domain: domain, context: context)
+        } catch {
+            return error.result
+        }
+        if !json { try renderer.fileStarted(file: script.file, title: script.title) }
+        let runner = ServerScenarioRunner(
+            script: script, domain: domain, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+        return try trace(json: json, renderer: renderer, context: context) { emit in try await runner.run(emit: emit) }
+    }
+
+    /// Runs `work`, printing each step's event as a trace line (or a JSON line) as it comes.
+    private func trace(
+        json: Bool, renderer: ScenarioTraceRenderer, context: CommandContext,
+        _ work: @escaping @Sendable ((ScenarioEvent) throws -> Void) async throws -> ScenarioFileResult
+    ) throws -> ScenarioFileResult {
         let terminal = context.terminal
         return try AsyncBridge.run {
-            try await runner.run { event in
+            try await work { event in
                 if json {
                     try terminal.writeJSON(event)
                 } else {

@@ -20,24 +20,15 @@ struct TodoAnswerCommand: Command {
         return try TodoCommand.withDevice(arguments, context: context) { device in
             let state = await device.state
             let id = try TodoCommand.incomingRequest(text, in: state)
-            guard let request = state.incoming[id], case .acceptShare(let list) = request.request else {
-                throw CommandFailure("request \(id) is not a share (nothing to accept or reject)")
+            let answered: (list: String, from: String)
+            do {
+                answered = try await device.answer(id, accept: accept)
+            } catch let refusal as Rejection {
+                throw CommandFailure(refusal.reason)
             }
-            guard request.status == .pending else {
-                throw CommandFailure("request \(id) is already \(request.status.rawValue)")
-            }
-            let me = device.domain.viewer
-            if accept {
-                try await TodoCommand.record(.acceptShare(id: list, requestID: id), in: .global, on: device)
-                try await TodoCommand.record(
-                    .noteActionAccepted(requestID: id), in: .mailbox(from: me, to: request.from), on: device)
-            } else {
-                try await TodoCommand.record(.rejectShare(id: list, requestID: id), in: .global, on: device)
-                try await TodoCommand.record(
-                    .noteActionRejected(requestID: id), in: .mailbox(from: me, to: request.from), on: device)
-            }
+            let (list, from) = answered
             try terminal.writeLine(
-                "\(accept ? "accepted" : "rejected") list \(list) from \(request.from) (request \(id))"
+                "\(accept ? "accepted" : "rejected") list \(list) from \(from) (request \(id))"
                     .escapingControlCharacters)
             try TodoCommand.writeQueued(device, to: terminal)
             return .success

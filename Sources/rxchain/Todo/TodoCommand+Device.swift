@@ -4,7 +4,7 @@ import TodoLists
 
 extension TodoCommand {
     /// A device of the TODO lists: its store holds what one user's device holds.
-    typealias Device = ServerLogDevice<TodoListsDomain>
+    typealias Device = TodoListsDevice
 
     /// Opens the store named by `--store` as the user of `--user` (or the one it remembers),
     /// runs `work` on it, closes it.
@@ -45,20 +45,17 @@ extension TodoCommand {
     }
 
     /// Records `action` as a new entry of `log` made by the device's user, with `id` (a new
-    /// one by default: ``newID()``); returns once it is durably queued.
+    /// one by default); returns once it is durably queued.
     @discardableResult
     static func record(_ action: TodoAction, in log: TodoLog, id: String = newID(), on device: Device)
         async throws -> TodoEntry
     {
-        let entry = TodoEntry(id: id, ts: nil, log: log, creator: device.domain.viewer, action: action)
-        try await device.record(entry)
-        return entry
+        try await device.record(action, in: log, id: id)
     }
 
-    /// A new id for an entry, a list or an item, made on the device: a random UUID in lower
-    /// case (122 random bits), so devices that never talked pick different ids.
+    /// A new id for an entry, a list or an item (``TodoListsDevice/newID()``).
     static func newID() -> String {
-        UUID().uuidString.lowercased()
+        Device.newID()
     }
 
     /// Tells the user the change waits in the queue until `sync`.

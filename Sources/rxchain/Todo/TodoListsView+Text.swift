@@ -1,3 +1,5 @@
+import TodoLists
+
 extension TodoListsView {
     /// A readable view: each visible list with its items in order, then lists with items
     /// that are not visible, then the requests.

@@ -16,8 +16,7 @@ struct TodoNewCommand: Command {
         let terminal = context.terminal
         return try TodoCommand.withDevice(arguments, context: context) { device in
             let id = TodoCommand.newID()
-            try await TodoCommand.record(.createList(id: id, name: name), in: .global, on: device)
-            try await TodoCommand.record(.renameList(name: name), in: .list(id), on: device)
+            try await device.createList(id, name: name)
             try terminal.writeLine("created list \(name) (\(id))".escapingControlCharacters)
             try TodoCommand.writeQueued(device, to: terminal)
             return .success

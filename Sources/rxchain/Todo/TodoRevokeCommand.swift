@@ -20,13 +20,13 @@ struct TodoRevokeCommand: Command {
         let user = try TodoCommand.user(arguments.argument("USER")!)
         let terminal = context.terminal
         return try TodoCommand.withDevice(arguments, context: context) { device in
-            let me = device.domain.viewer
-            guard user != me else { throw CommandFailure("cannot revoke yourself (\(me)) from a list") }
             let list = try TodoCommand.list(text, in: await device.state)
-            try await device.changeMembership(of: user, in: "\(TodoListsAccessRules.listKind)/\(list)", member: false)
             let request = TodoCommand.newID()
-            try await TodoCommand.record(
-                .request(.revokeShare(listID: list)), in: .mailbox(from: me, to: user), id: request, on: device)
+            do {
+                try await device.revoke(user, from: list, requestID: request)
+            } catch let refusal as Rejection {
+                throw CommandFailure(refusal.reason)
+            }
             try terminal.writeLine("revoked \(user) from list \(list): request \(request)")
             try TodoCommand.writeQueued(device, to: terminal)
             return .success

@@ -21,14 +21,13 @@ struct TodoShareCommand: Command {
         let user = try TodoCommand.user(arguments.argument("USER")!)
         let terminal = context.terminal
         return try TodoCommand.withDevice(arguments, context: context) { device in
-            let me = device.domain.viewer
-            guard user != me else { throw CommandFailure("cannot share a list with yourself (\(me))") }
             let list = try TodoCommand.list(text, in: await device.state)
             let request = TodoCommand.newID()
-            try await TodoCommand.record(.shareList(id: list, uid: user, requestID: request), in: .global, on: device)
-            try await TodoCommand.record(
-                .request(.acceptShare(listID: list)), in: .mailbox(from: me, to: user), id: request, on: device)
-            try await device.changeMembership(of: user, in: "\(TodoListsAccessRules.listKind)/\(list)", member: true)
+            do {
+                try await device.share(list, with: user, requestID: request)
+            } catch let refusal as Rejection {
+                throw CommandFailure(refusal.reason)
+            }
             try terminal.writeLine("shared list \(list) with \(user): request \(request), pending")
             try TodoCommand.writeQueued(device, to: terminal)
             return .success

@@ -12,9 +12,16 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples")
 
+    /// The ledger's examples: the scripts that name no domain or the ledger.
     static var scenarios: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? [])
-            .filter { $0.hasSuffix(".scenario") }.sorted()
+            .filter { name in
+                guard name.hasSuffix(".scenario"),
+                    let read = try? NDJSONReader.readFile(atPath: examples.appendingPathComponent(name).path)
+                else { return false }
+                let domain = ScenarioParser<LedgerDomain>.declaredDomain(in: read.lines) ?? LedgerDomain().name
+                return domain == LedgerDomain().name
+            }.sorted()
     }
 
     /// Parses and runs `file` for the ledger, collecting its events.

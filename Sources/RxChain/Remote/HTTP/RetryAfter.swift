@@ -2,14 +2,14 @@ import Foundation
 
 /// Reads an HTTP `Retry-After` header (RFC 9110, section 10.2.3): a number of seconds, or an
 /// HTTP-date (`Sun, 06 Nov 1994 08:49:37 GMT`) to wait until.
-enum RetryAfter {
+package enum RetryAfter {
     /// The longest wait a server can ask for: a larger value is read as this (a server that asks
     /// for days is wrong, and the queue would look stuck).
-    static let longest: Duration = .seconds(24 * 60 * 60)
+    package static let longest: Duration = .seconds(24 * 60 * 60)
 
     /// The wait `value` asks for, counted from `now`: zero for a date already past, at most
     /// ``longest``; `nil` when the value is neither form.
-    static func delay(from value: String, now: Date = Date()) -> Duration? {
+    package static func delay(from value: String, now: Date = Date()) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // Too many digits for an Int is a very long wait, not garbage.

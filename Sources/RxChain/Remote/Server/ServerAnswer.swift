@@ -9,7 +9,8 @@ public struct ServerAnswer: Sendable {
     /// How long the server asked the client to wait before trying again (`Retry-After`), if it did.
     public let retryAfter: Duration?
 
-    init(status: Int, body: [UInt8], server: String, retryAfter: Duration? = nil) {
+    /// An answer of `server` (its origin, named in errors).
+    public init(status: Int, body: [UInt8], server: String, retryAfter: Duration? = nil) {
         self.status = status
         self.body = body
         self.server = server

@@ -1,10 +1,6 @@
 import Foundation
 import Signals
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends JSON requests to one RxChain server, signed in as one device session or not at all.
 ///
 /// Signed requests carry `Authorization: Bearer ACCESS_TOKEN`. When the server answers 401, the
@@ -14,21 +10,17 @@ import Signals
 /// process may have refreshed first) before giving up with
 /// ``ServerClientError/notSignedIn(server:user:reason:)``.
 ///
-/// Requests go through `URLSession`'s async API, so no thread of the concurrency pool waits on the
-/// network. Every client shares one ephemeral session (no cache, cookies or stored credentials:
-/// each request carries its own `Authorization`), created once and never invalidated: on Linux,
-/// FoundationNetworking keeps threads and a libcurl handle per session, and a run of many
-/// short-lived sessions crashed once inside `URLSession.data(for:)` (a bad pointer in its
-/// dispatch semaphore) in CI.
+/// Requests travel over a ``ServerConnection``: HTTP (``HTTPServerConnection``) unless the
+/// client is given another (a scenario's server in the same process).
 public final class ServerClient: Sendable {
     /// The server's origin, `http://host:port`.
     public let server: String
-    private let baseURL: URL
     private let sessions: ServerSessionStore?
     private let timeout: Duration
     /// Keeps at most ``maximumRequestsInFlight`` requests of this client on the wire.
     private let limiter: RequestLimiter
-    private var urlSession: URLSession { Self.sharedSession }
+    /// Carries each request to the server.
+    private let connection: any ServerConnection
     /// Behind the engine's `Lock`, whose handoffs the thread sanitizer sees.
     private let state: Lock<State>
 
@@ -45,29 +37,20 @@ public final class ServerClient: Sendable {
     ///   - timeout: how long one request may take, unless the call says otherwise.
     ///   - maximumRequestsInFlight: the most requests this client has on the wire at once
     ///     (a long poll holds a place while it waits); more wait their turn, in order.
+    ///   - connection: how requests reach the server; HTTP to `server` when `nil`.
     public init(
         server: String, session: ServerSession? = nil, sessions: ServerSessionStore? = nil,
-        timeout: Duration = .seconds(30), maximumRequestsInFlight: Int = 8
+        timeout: Duration = .seconds(30), maximumRequestsInFlight: Int = 8, connection: (any ServerConnection)? = nil
     ) throws(ServerClientError) {
         let origin = try Self.origin(of: server).origin
         guard let url = URL(string: origin) else { throw .invalidServer(server, reason: "not a URL") }
         self.server = origin
-        baseURL = url
         self.sessions = sessions
         self.timeout = timeout
         limiter = RequestLimiter(limit: maximumRequestsInFlight)
         state = Lock(State(session: session))
+        self.connection = connection ?? HTTPServerConnection(server: origin, baseURL: url)
     }
-
-    /// The one session every client sends through.
-    private static let sharedSession: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.httpCookieStorage = nil
-        configuration.urlCredentialStorage = nil
-        return URLSession(configuration: configuration)
-    }()
 
     /// The session the client signs requests with now (after any refresh).
     public var session: ServerSession? { state.withLock { $0.session } }
@@ -237,50 +220,10 @@ public final class ServerClient: Sendable {
         _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
         token: String?, timeout: Duration?, waitsLong: Bool
     ) async throws -> ServerAnswer {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-            throw ServerClientError.invalidServer(server, reason: "not a URL")
-        }
-        components.percentEncodedPath = path
-        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
-        guard let url = components.url else {
-            throw ServerClientError.invalidServer(server + path, reason: "not a URL")
-        }
-        if waitsLong, body == nil, components.scheme == "http", let host = components.host {
-            let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-            let headers = headers + (token.map { [("Authorization", "Bearer \($0)")] } ?? [])
-            do {
-                let (status, body) = try await BlockingHTTPExchange.send(
-                    method, host: host, port: UInt16(components.port ?? 80), target: target, headers: headers,
-                    timeout: timeout ?? self.timeout)
-                return ServerAnswer(status: status, body: body, server: server)
-            } catch let failure as BlockingHTTPExchange.Failure {
-                throw ServerClientError.unreachable(server: server, reason: failure.description)
-            }
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        let seconds = Double((timeout ?? self.timeout).components.seconds)
-        request.timeoutInterval = max(1, seconds)
-        request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = Data(body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await urlSession.data(for: request)
-        } catch {
-            try Task.checkCancellation()
-            throw ServerClientError.unreachable(server: server, reason: error.localizedDescription)
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw ServerClientError.malformedAnswer(server: server, reason: "not an HTTP response")
-        }
-        return ServerAnswer(
-            status: http.statusCode, body: Array(data), server: server,
-            retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap { RetryAfter.delay(from: $0) })
+        try await connection.exchange(
+            ServerConnectionRequest(
+                method: method, path: path, query: query,
+                headers: headers + (token.map { [("Authorization", "Bearer \($0)")] } ?? []), body: body,
+                timeout: timeout ?? self.timeout, waitsLong: waitsLong))
     }
 }

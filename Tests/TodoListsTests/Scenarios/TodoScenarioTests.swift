@@ -1,0 +1,86 @@
+import Foundation
+import RxChain
+import RxChainScenarios
+import Testing
+import TodoLists
+
+/// The TODO examples (`Examples/*.scenario` with `domain todo`), run in this process against the
+/// scenario's own server, with the outcome `rxchain run` reports; and the steps' unhappy paths.
+@Suite struct TodoScenarioTests {
+    static let examples: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    static var scenarios: [String] {
+        ServerScenarioRunner.scripts(in: examples, of: TodoListsScenarios())
+    }
+
+    @Test func thereAreAtLeastFourExamples() {
+        #expect(Self.scenarios.count >= 4, "\(Self.scenarios)")
+    }
+
+    @Test(arguments: scenarios)
+    func exampleRunsInProcess(_ name: String) async throws {
+        let (result, events) = try await ServerScenarioRunner.run(
+            file: Self.examples.appendingPathComponent(name), domain: TodoListsScenarios())
+        let failures = events.filter { $0.status == .failed || $0.status == .error }
+        #expect(
+            result.outcome == .passed,
+            "\(name): \(failures.map { "\($0.line ?? 0): \($0.step) \($0.detail) \($0.diff)" })")
+        #expect(result.expectationsPassed > 0 && result.expectationsFailed == 0)
+    }
+
+    /// Writes `text` as a script and runs it.
+    func run(_ text: String) async throws -> (result: ScenarioFileResult, events: [ScenarioEvent]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-scenario-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("test.scenario")
+        try Data(text.utf8).write(to: file)
+        return try await ServerScenarioRunner.run(file: file, domain: TodoListsScenarios())
+    }
+
+    @Test func aWrongExpectationFailsNamingTheValue() async throws {
+        let (result, events) = try await run(
+            """
+            domain todo
+            device alice
+            alice: new L1 "Groceries"
+            expect alice lists.0.name == "Shopping"
+            """)
+        #expect(result.outcome == .failed)
+        let failed = try #require(events.first { $0.status == .failed })
+        #expect(failed.actual == "\"Groceries\"")
+    }
+
+    @Test func playbookStepsAreScriptErrorsNamingTheLine() async throws {
+        let lines = [
+            "domain todo", "device alice", "remote directory x", "playbook append {}", "alice: send {}",
+            "fault conflict", "crash alice during sync after download", "expect playbook lines == 1",
+            "alice: frobnicate L1", "device étienne",
+        ]
+        do {
+            _ = try await run(lines.joined(separator: "\n"))
+            Issue.record("the script parsed")
+        } catch let errors as ScenarioScriptErrors {
+            #expect(errors.errors.map(\.location.line) == Array(3...10), "\(errors)")
+            #expect(errors.errors[0].message.contains("no playbook"), "\(errors)")
+            #expect(errors.errors[6].message.contains("unknown message 'frobnicate'"), "\(errors)")
+            #expect(errors.errors[7].message.contains("add 'user USER'"), "\(errors)")
+        }
+    }
+
+    @Test func aRefusedStepIsTheDevicesErrorAndChangesNothing() async throws {
+        let (result, events) = try await run(
+            """
+            domain todo
+            device alice
+            alice: accept r9
+            expect alice error contains "no request r9"
+            alice: share L1 alice as r1
+            expect alice error contains "yourself"
+            expect alice pending == 0
+            """)
+        #expect(result.outcome == .passed, "\(events.map { "\($0.step) \($0.detail)" })")
+    }
+}
