@@ -85,7 +85,9 @@ import Testing
         let seed = UInt64.random(in: 1...UInt64.max)
         var random = SeededGenerator(seed: seed)
         for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...70, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0..<Int.random(in: 0...70, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             let foundation = Data(bytes).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
