@@ -2,8 +2,8 @@ import Foundation
 import RxChain
 import SharedExpenses
 
-/// The device of a store command: `ServerLogDevice<SharedExpensesDomain>` on `--store`.
-typealias ExpensesDevice = ServerLogDevice<SharedExpensesDomain>
+/// The device of a store command: a ``SharedExpensesDevice`` on `--store`.
+typealias ExpensesDevice = SharedExpensesDevice
 
 extension ExpensesCommand {
     /// Opens the store named by `--store` (remembering `--server` and `--user` when given), runs
@@ -49,15 +49,11 @@ extension ServerLogDevice where Domain == SharedExpensesDomain {
     /// - Throws: ``CommandFailure`` naming the rule it breaks; the queue's error.
     @discardableResult
     func record(_ payload: ExpenseOperationPayload) async throws -> ExpenseOperation {
-        let operation = ExpenseOperation(
-            operationID: UUID().uuidString.lowercased(), createdAt: Int64(Date().timeIntervalSince1970 * 1000),
-            authorID: try user(), payload: payload)
-        var state = await state
-        if case .skipped(let reason) = domain.apply(operation, to: &state) {
-            throw CommandFailure("rejected: \(reason)")
+        do {
+            return try await record(payload, by: try user())
+        } catch let rejection as Rejection {
+            throw CommandFailure("rejected: \(rejection.reason)")
         }
-        try await record(operation)
-        return operation
     }
 }
 
