@@ -30,7 +30,7 @@ struct ExpensesScenarioWords {
     /// The next fixed word as a group id (it becomes part of the group's log path).
     mutating func groupID() throws(ScenarioSyntaxError) -> String {
         let id = try word()
-        guard AccountName.isValid(id) else {
+        guard SharedExpensesDomain.isValidGroupID(id) else {
             throw ScenarioSyntaxError("'\(id)' is not a group id (1 to 64 ASCII letters, digits, '-' or '_')")
         }
         return id

@@ -73,8 +73,7 @@ extension ExpensesCommand {
     /// `id` when it can be a group's id (it becomes part of the group's log path,
     /// `groups/ID/operations`): 1 to 64 ASCII letters, digits, `-` or `_`.
     static func groupID(_ id: String) throws(UsageError) -> String {
-        // The account names' rule: a log-name segment.
-        guard AccountName.isValid(id) else {
+        guard SharedExpensesDomain.isValidGroupID(id) else {
             throw UsageError("option '--id': '\(id)' is not a group id (1 to 64 ASCII letters, digits, '-' or '_')")
         }
         return id
