@@ -6,6 +6,11 @@ import Testing
     let state = Ops.fold([
         Ops.group(), Ops.group("P1", by: "bob", members: ["alice", "bob"], id: "p", at: 2),
         Ops.group("G2", by: "dave", members: ["dave", "erin"], id: "g2", at: 3),
+        Ops.friend(.sendFriendRequest(target: "bob"), by: "alice", id: "f1", at: 4),
+        Ops.friend(.acceptFriendRequest(sender: "alice"), by: "bob", id: "f2", at: 5),
+        Ops.friend(.sendFriendRequest(target: "alice"), by: "carol", id: "f3", at: 6),
+        Ops.friend(.acceptFriendRequest(sender: "carol"), by: "alice", id: "f4", at: 7),
+        Ops.friend(.sendFriendRequest(target: "dave"), by: "alice", id: "f5", at: 8),
     ]).state
 
     func spending(in groupID: String) -> SpendingCreationPayload {
@@ -43,5 +48,12 @@ import Testing
         #expect(operations.map(\.createdAt) == [100, 101])
         #expect(operations.map(\.authorID) == ["alice", "alice"])
         #expect(operations[0].payload == .createSpendingGroup(creation))
+    }
+
+    @Test(arguments: ["dave", "erin"])
+    func someoneWhoIsNotAFriendIsRefused(_ other: String) {
+        #expect(throws: AddExpenseFlow.Failure.notAFriend(other)) {
+            try Counterparty.friend(other).target(for: "alice", in: state, newGroupID: "new")
+        }
     }
 }

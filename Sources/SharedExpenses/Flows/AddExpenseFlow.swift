@@ -30,6 +30,8 @@ public struct AddExpenseFlow: Sendable {
         case nobodyToShareWith(user: String)
         /// The picked group is gone (or the user is not in it).
         case groupGone(String)
+        /// The picked friend is not (or no longer) the user's friend.
+        case notAFriend(String)
         /// The split cannot be made.
         case split(String)
 
@@ -38,6 +40,7 @@ public struct AddExpenseFlow: Sendable {
             switch self {
             case .nobodyToShareWith(let user): "\(user) is in no group and has no friend to share an expense with"
             case .groupGone(let id): "the group \(id) is not one of the user's live groups"
+            case .notAFriend(let name): "\(name) is not a friend of the user"
             case .split(let reason): "cannot split: \(reason)"
             }
         }

@@ -48,10 +48,12 @@ extension Counterparty {
     /// The group an expense of `user` with this counterparty goes to in `state`.
     ///
     /// - A group: it must be live and `user` one of its participants.
-    /// - A friend: the group of exactly the two of them (the smallest id when there are
-    ///   several); when there is none, a new one with id `newGroupID`, to create first.
+    /// - A friend: they must be friends; the group of exactly the two of them (the smallest id
+    ///   when there are several), or when there is none, a new one with id `newGroupID`, to
+    ///   create first.
     ///
-    /// - Throws: ``AddExpenseFlow/Failure/groupGone(_:)`` when the group is not one of the user's.
+    /// - Throws: ``AddExpenseFlow/Failure/groupGone(_:)`` when the group is not one of the user's;
+    ///   ``AddExpenseFlow/Failure/notAFriend(_:)`` when the friend is not the user's.
     public func target(for user: String, in state: SharedExpensesState, newGroupID: String)
         throws(AddExpenseFlow.Failure) -> SpendingTarget
     {
@@ -60,6 +62,7 @@ extension Counterparty {
             guard let group = state.groups[id], group.participants.contains(user) else { throw .groupGone(id) }
             return SpendingTarget(groupID: id, members: group.participants)
         case .friend(let friend):
+            guard state.friendships.contains(Friendship(user, friend)) else { throw .notAFriend(friend) }
             let pair = [user, friend].sorted()
             if let group = state.groups.values.filter({ $0.participants == pair }).min(by: { $0.id < $1.id }) {
                 return SpendingTarget(groupID: group.id, members: pair)

@@ -57,11 +57,6 @@ public struct SharedExpensesScenarios: ServerScenarioDomain {
             let state = await device.state
             let operations: [ExpenseOperation]
             do {
-                if case .friend(let friend) = counterparty,
-                    !Counterparty.choices(for: user, in: state).contains(counterparty)
-                {
-                    throw Rejection(tag: "createSpending", reason: "\(friend) is not a friend of \(user)")
-                }
                 let target = try counterparty.target(for: user, in: state, newGroupID: "pair-\(spendingID)")
                 let spending = SpendingCreationPayload(
                     spendingID: spendingID, groupID: target.groupID, name: name, currency: currency, amount: amount,
@@ -69,8 +64,8 @@ public struct SharedExpensesScenarios: ServerScenarioDomain {
                 let groupID = target.creation == nil ? id : numbering.next()
                 operations = target.operations(
                     adding: spending, by: user, at: time, ids: (spending: id, group: groupID))
-            } catch let failure as AddExpenseFlow.Failure {
-                throw Rejection(tag: "createSpending", reason: failure.description)
+            } catch {
+                throw Rejection(tag: "createSpending", reason: error.description)
             }
             try await device.record(checked: operations)
         case .deleteSpending(let spendingID):
