@@ -14,12 +14,21 @@ import TimeTracking
 ///   log route (`POST /logs/users/U/actions` with N entries, one `fsync`): what batching would
 ///   give, against one request per change.
 ///
-/// Five runs, a fresh device each, alternating the two sides; medians. The server binary is
-/// `--server-binary`, else `RXCHAIN_SERVER_BINARY`, else built (release).
+/// Five runs, a fresh device each, alternating the two sides; medians.
+///
+/// - `time-start-to-shown-follow`: an entry started on a phone (following the server, so the
+///   create is sent as soon as it is queued) until it shows on a laptop following the server
+///   (`rxchain time watch`: a long-polling pull the server answers as soon as the entry exists);
+///   `--rounds` rounds (default 20), `median_ns` the p50, extras `p50_ms`, `p99_ms`.
+///   Baseline `time-start-to-shown-poll-3s`: the same with the laptop syncing every 3 seconds,
+///   what `watch` did before it followed.
+///
+/// The server binary is `--server-binary`, else `RXCHAIN_SERVER_BINARY`, else built (release).
 enum TimeBenchmark {
     static func run(arguments: [String], report: Report) async -> Int32 {
         var options = ServerBenchmark.Options()
         var count = 200
+        var rounds = 20
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
@@ -27,12 +36,15 @@ enum TimeBenchmark {
             case "--changes":
                 guard let number = Int(value), number > 0 else { return fail("--changes needs a positive number") }
                 count = number
+            case "--rounds":
+                guard let number = Int(value), number > 0 else { return fail("--rounds needs a positive number") }
+                rounds = number
             case "--server-binary": options.serverBinary = value
             default: return fail("unexpected argument '\(flag)'")
             }
         }
         do {
-            try await measure(count: count, options: options, report: report)
+            try await measure(count: count, rounds: rounds, options: options, report: report)
             return 0
         } catch {
             return fail("\(error)")
@@ -44,7 +56,7 @@ enum TimeBenchmark {
         return 1
     }
 
-    static func measure(count: Int, options: ServerBenchmark.Options, report: Report) async throws {
+    static func measure(count: Int, rounds: Int, options: ServerBenchmark.Options, report: Report) async throws {
         let binary = try await ServerBenchmark.serverBinary(options)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rxchain-bench-time-\(UUID().uuidString.prefix(8))")
@@ -74,6 +86,24 @@ enum TimeBenchmark {
                     name: "time-deliver-\(count)", unit: "ns/change", medianNanoseconds: median,
                     baseline: "server-log-batch-\(count)", baselineMedianNanoseconds: Stopwatch.median(batched),
                     extra: [("changes_per_second", 1e9 / median)]))
+            let followed = try await startToShown(
+                rounds: rounds, watcher: .follow, name: "follow", root: root, server: server.url, sessions: sessions
+            ).sorted()
+            let polled = try await startToShown(
+                rounds: rounds, watcher: .poll(seconds: 3), name: "poll", root: root, server: server.url,
+                sessions: sessions
+            ).sorted()
+            let p50 = LatencySummary.percentile(50, ofSorted: followed)
+            report.emit(
+                Figure(
+                    name: "time-start-to-shown-follow", unit: "start-to-shown", medianNanoseconds: p50,
+                    baseline: "time-start-to-shown-poll-3s",
+                    baselineMedianNanoseconds: LatencySummary.percentile(50, ofSorted: polled),
+                    extra: [
+                        ("p50_ms", p50 / 1e6), ("p99_ms", LatencySummary.percentile(99, ofSorted: followed) / 1e6),
+                        ("baseline_p99_ms", LatencySummary.percentile(99, ofSorted: polled) / 1e6),
+                        ("rounds", Double(rounds)),
+                    ]))
         } catch {
             await server.stop()
             throw error

@@ -67,10 +67,12 @@ extension TimeEntryService {
     /// `GET /me/time_entries?since=SECONDS[&wait=SECONDS]`.
     ///
     /// With `wait` (an extension of the Toggl API, for a device that follows the server; at most
-    /// ``maximumFeedWait``), the answer waits until one of the user's entries changed after
-    /// `since` (a change in a later second) or the wait is over, whichever is first; without
-    /// `since` or `wait` it answers at once. A change in the very second of `since` does not end
-    /// the wait (it is answered with the next change or when the wait is over).
+    /// ``maximumFeedWait``), the answer waits until the user's entries hold something the client
+    /// may not have seen, or the wait is over, whichever is first: answered at once when an entry
+    /// changed in a second after `since`, else as soon as a change to the user's entries commits
+    /// while the request waits. Without `since` or `wait` it answers at once. (A change in the
+    /// very second of `since`, committed between the client's previous answer and this request,
+    /// comes with the next change or when the wait is over.)
     private func feed(_ request: ServerRequest, user: String) async throws -> ServerResponse {
         var since: Int64?
         if let text = request.query["since"] {
@@ -94,6 +96,7 @@ extension TimeEntryService {
                 field: "since")
         }
         let deadline = ContinuousClock.now.advanced(by: wait)
+        var arrived: [TimeEntryServerRecord]?
         while true {
             // The position is taken before the state is read: a change committed in between
             // ends the wait at once rather than being missed.
@@ -103,7 +106,9 @@ extension TimeEntryService {
                 if let since { return record.at >= since }
                 return record.deletedAt == nil
             }
-            let changed = since.map { since in records.contains { $0.at > since } } ?? true
+            let changed =
+                since.map { since in records.contains { $0.at > since } } ?? true
+                || arrived.map { $0 != records } ?? false
             if changed || wait == .zero || ContinuousClock.now >= deadline {
                 var body: [UInt8] = Array("[".utf8)
                 for (index, record) in records.enumerated() {
@@ -113,6 +118,7 @@ extension TimeEntryService {
                 body.append(UInt8(ascii: "]"))
                 return ServerResponse(status: 200, body: body)
             }
+            if arrived == nil { arrived = records }
             try await waitForCommit(after: position, until: deadline)
         }
     }
