@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import RxChain
 import RxChainScenarios
+import TimeTracking
 import TodoLists
 
 /// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
@@ -75,8 +76,11 @@ struct RunCommand: Command {
         case TodoListsScenarios().name:
             return try run(
                 lines, of: file, domain: TodoListsScenarios(), json: json, renderer: renderer, context: context)
+        case TimeTrackingScenarios().name:
+            return try run(
+                lines, of: file, domain: TimeTrackingScenarios(), json: json, renderer: renderer, context: context)
         case let other:
-            let known = [LedgerDomain().name, TodoListsScenarios().name]
+            let known = [LedgerDomain().name, TodoListsScenarios().name, TimeTrackingScenarios().name]
             let reason = "\(file): unknown domain '\(other)' (this build runs: \(known.joined(separator: ", ")))"
             context.terminal.writeErrorLine(reason)
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)

@@ -1,0 +1,151 @@
+import Foundation
+import RxChain
+import RxChainScenarios
+import Testing
+import TimeTracking
+
+/// The time tracker's examples (`Examples/*.scenario` with `domain time`), run in this process
+/// against the scenario's own server, with the outcome `rxchain run` reports; and the steps'
+/// unhappy paths.
+@Suite struct TimeScenarioTests {
+    static let examples: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    static var scenarios: [String] {
+        ServerScenarioRunner.scripts(in: examples, of: TimeTrackingScenarios())
+    }
+
+    @Test func thereAreAtLeastFourExamples() {
+        #expect(Self.scenarios.count >= 4, "\(Self.scenarios)")
+    }
+
+    @Test(arguments: scenarios)
+    func exampleRunsInProcess(_ name: String) async throws {
+        let (result, events) = try await ServerScenarioRunner.run(
+            file: Self.examples.appendingPathComponent(name), domain: TimeTrackingScenarios())
+        let failures = events.filter { $0.status == .failed || $0.status == .error }
+        #expect(
+            result.outcome == .passed,
+            "\(name): \(failures.map { "\($0.line ?? 0): \($0.step) \($0.detail) \($0.diff)" })")
+        #expect(result.expectationsPassed > 0 && result.expectationsFailed == 0)
+    }
+
+    /// Writes `text` as a script and runs it.
+    func run(_ text: String) async throws -> (result: ScenarioFileResult, events: [ScenarioEvent]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("time-scenario-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("test.scenario")
+        try Data(text.utf8).write(to: file)
+        return try await ServerScenarioRunner.run(file: file, domain: TimeTrackingScenarios())
+    }
+
+    @Test func aWrongExpectationFailsNamingTheValue() async throws {
+        let (result, events) = try await run(
+            """
+            domain time
+            device phone user alice
+            phone: start e1 "writing"
+            expect phone entries.e1.description == "reading"
+            """)
+        #expect(result.outcome == .failed)
+        let failed = try #require(events.first { $0.status == .failed })
+        #expect(failed.actual == "\"writing\"")
+    }
+
+    @Test func aMalformedStepIsAScriptErrorNamingTheLineAndTheUsage() async throws {
+        let lines = [
+            "domain time", "device phone user alice",
+            "phone: start",
+            "phone: start e1 project seven",
+            "phone: stop e1",
+            "phone: continue e1 e2",
+            "phone: edit e1",
+            "phone: edit e1 stop yesterday",
+            "phone: edit e1 colour red",
+            "phone: delete",
+        ]
+        do {
+            _ = try await run(lines.joined(separator: "\n"))
+            Issue.record("the script parsed")
+        } catch let errors as ScenarioScriptErrors {
+            #expect(errors.errors.map(\.location.line) == Array(3...10), "\(errors)")
+            let messages = errors.errors.map(\.message)
+            #expect(messages[0].contains("usage: DEVICE: start ID [DESCRIPTION]"), "\(messages)")
+            #expect(messages[1].contains("'seven' is not a server id"), "\(messages)")
+            #expect(messages[2].contains("usage: DEVICE: stop"), "\(messages)")
+            #expect(messages[3].contains("usage: DEVICE: continue ID as NEW"), "\(messages)")
+            #expect(messages[4].contains("usage: DEVICE: edit ID [description"), "\(messages)")
+            #expect(messages[5].contains("'yesterday'"), "\(messages)")
+            #expect(messages[6].contains("usage: DEVICE: edit ID"), "\(messages)")
+            #expect(messages[7].contains("usage: DEVICE: delete ID"), "\(messages)")
+        }
+    }
+
+    @Test func aRefusedStepIsTheDevicesErrorAndChangesNothing() async throws {
+        let (result, events) = try await run(
+            """
+            domain time
+            device phone user alice
+            phone: stop
+            expect phone error contains "nothing is running"
+            phone: edit e9 description "lost"
+            expect phone error contains "no entry e9"
+            phone: start e1 "writing"
+            phone: edit e1 stop 2025-12-31T23:00:00Z
+            expect phone error contains "timeEntries/put"
+            expect phone entries.e1.stop == null
+            expect phone count entries == 1
+            expect phone pending == 1
+            """)
+        #expect(result.outcome == .passed, "\(events.map { "\($0.step) \($0.detail)" })")
+    }
+
+    /// The access token (15 minutes) expired: the write is turned away with a 401, the device
+    /// refreshes its session and sends it again, and that request is the one whose answer is lost.
+    @Test func aLostAnswerAfterTheAccessTokenExpiredStillReachesTheServerOnce() async throws {
+        let (result, events) = try await run(
+            """
+            domain time
+            device phone user alice
+            phone: start e1 "writing"
+            advance 1h
+            fault lost response
+            sync phone
+            expect server log server/services/time-entries == 1
+            expect phone entries.e1.remoteId == 1
+            advance 1h
+            phone: stop
+            crash phone during sync after write
+            expect server log server/services/time-entries == 2
+            expect phone pending == 1
+            sync phone
+            expect server log server/services/time-entries == 2
+            expect phone pending == 0
+            expect phone == server
+            """)
+        #expect(result.outcome == .passed, "\(events.map { "\($0.step) \($0.detail) \($0.diff)" })")
+    }
+
+    @Test func anUnsyncedEditMakesTheDevicesDiffer() async throws {
+        let (result, events) = try await run(
+            """
+            domain time
+            device phone user alice
+            device laptop user alice
+            phone: start e1 "writing"
+            sync phone laptop
+            expect phone == laptop
+            phone: edit e1 description "reading"
+            expect phone == laptop
+            expect phone == server
+            sync phone laptop
+            expect phone == laptop
+            expect laptop == server
+            """)
+        #expect(result.outcome == .failed)
+        let failed = events.filter { $0.status == .failed }.compactMap(\.line)
+        #expect(failed == [8, 9], "\(events.map { "\($0.step) \($0.detail) \($0.diff)" })")
+    }
+}
