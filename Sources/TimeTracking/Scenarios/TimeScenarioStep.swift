@@ -45,9 +45,11 @@ public enum TimeScenarioStep: Sendable, Equatable {
             let text = #"ID [DESCRIPTION] [workspace N] [project N] [tags A,B] [billable]"#
             guard let id = rest.first, !id.text.isEmpty else { throw usage(text) }
             var options = rest.dropFirst()
-            let keywords = ["workspace", "project", "tags", "billable"]
-            let description = options.first.flatMap { word in
-                keywords.contains(where: word.is) ? nil : options.removeFirst().text
+            // The word after the id is the description unless it is an option's name.
+            var description: String?
+            if let word = options.first, !["workspace", "project", "tags", "billable"].contains(where: word.is) {
+                description = word.text
+                options.removeFirst()
             }
             var start = EntryStart(id: id.text, at: Self.unstamped, workspaceId: 1, description: description)
             while let name = options.popFirst() {

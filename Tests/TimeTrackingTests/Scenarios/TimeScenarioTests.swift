@@ -83,6 +83,43 @@ import TimeTracking
         }
     }
 
+    /// Reads `text` (the words after `DEVICE:`) as the domain does.
+    func step(_ text: String) throws -> TimeScenarioStep {
+        let words = text.split(separator: " ").map { word in
+            word.hasPrefix("\"")
+                ? ScenarioWord(text: String(word.dropFirst().dropLast()), isQuoted: true)
+                : ScenarioWord(text: String(word), isQuoted: false)
+        }
+        return try TimeTrackingScenarios().parseCommand(words)
+    }
+
+    @Test func stepsReadTheirOptions() throws {
+        guard case .start(let start) = try step("start e1 writing project 7 tags a,b billable") else {
+            Issue.record("not a start")
+            return
+        }
+        #expect(start.id == "e1" && start.description == "writing" && start.workspaceId == 1)
+        #expect(start.projectId == 7 && start.tags == ["a", "b"] && start.billable == true)
+        guard case .start(let plain) = try step("start e2 \"project\" workspace 3") else {
+            Issue.record("not a start")
+            return
+        }
+        #expect(plain.description == "project" && plain.workspaceId == 3 && plain.projectId == nil)
+        guard
+            case .edit(let put) = try step(
+                "edit e1 project none tags none not-billable start 2026-01-01T09:00:00Z stop none")
+        else {
+            Issue.record("not an edit")
+            return
+        }
+        #expect(put.id == "e1" && put.projectId == .clear && put.tags == [] && put.billable == false)
+        #expect(put.start == (try Timestamp(parsing: "2026-01-01T09:00:00Z")) && put.stop == .clear)
+        #expect(put.description == nil && put.taskId == .keep)
+        #expect(try step("continue e1 as e2") == .continueEntry(id: "e1", newId: "e2"))
+        #expect(try step("delete e1 e2") == .delete(ids: ["e1", "e2"]))
+        #expect(try step("stop") == .stop)
+    }
+
     @Test func aRefusedStepIsTheDevicesErrorAndChangesNothing() async throws {
         let (result, events) = try await run(
             """
