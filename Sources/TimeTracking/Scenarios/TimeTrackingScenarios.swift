@@ -38,12 +38,23 @@ public struct TimeTrackingScenarios: ServerScenarioDomain {
         [await TimeEntryService(book: book, deletionWindow: Self.deletionWindow, clock: clock)]
     }
 
+    /// A device whose pulls read the scenario's clock.
+    public func openDevice(
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
+    ) async throws -> Device {
+        try await Device.open(
+            directory: directory, domain: TimeTrackingClient(clock: clock), setting: setting, sessions: sessions,
+            retry: .deterministic(base: .zero, cap: .zero), connection: connection)
+    }
+
+    /// A device whose pulls read the machine's clock (a scenario opens its devices with its own).
     public func openDevice(
         directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
     ) async throws -> Device {
-        try await Device.open(
-            directory: directory, domain: TimeTrackingClient(), setting: setting, sessions: sessions,
-            retry: .deterministic(base: .zero, cap: .zero), connection: connection)
+        try await openDevice(
+            directory: directory, setting: setting, sessions: sessions, connection: connection,
+            clock: { Timestamp.now() })
     }
 
     public func perform(_ step: TimeScenarioStep, on device: Device, user: String, now: Timestamp) async throws {
