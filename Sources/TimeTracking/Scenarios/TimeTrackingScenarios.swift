@@ -4,9 +4,9 @@ import RxChainScenarios
 import RxChainServer
 
 /// The time tracker in scripted scenarios (`domain time`): each device is a user's
-/// ``TimeTrackingDevice``, the scenario's server mounts the ``TimeEntryService`` (on the
-/// scenario's clock, keeping deletions for ``deletionWindow``), and the steps are
-/// ``TimeScenarioStep``s, carried out as `rxchain time` carries them out.
+/// ``TimeTrackingDevice`` (its pulls on the scenario's clock), the scenario's server mounts the
+/// ``TimeEntryService`` (on the same clock, keeping deletions for ``deletionWindow``), and the
+/// steps are ``TimeScenarioStep``s, carried out as `rxchain time` carries them out.
 ///
 /// Paths read the spec's state shape (`entries.ID.description`, `entries.ID.stop`,
 /// `entries.ID.syncState`, `entries.ID.syncError`, `running`). An entry a device learnt from
