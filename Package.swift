@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
-        .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainServer"]),
+        .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .executableTarget(
             name: "rxchain",
@@ -45,7 +45,8 @@ let package = Package(
             name: "TodoListsTests",
             dependencies: ["TodoLists", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
         .testTarget(
-            name: "SharedExpensesTests", dependencies: ["SharedExpenses", "RxChain", "RxChainServer", "RxChainTesting"]),
+            name: "SharedExpensesTests",
+            dependencies: ["SharedExpenses", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
         .testTarget(
             name: "TimeTrackingTests",
             dependencies: ["TimeTracking", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),

@@ -126,15 +126,21 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
             throw ServerLogDeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
         }
-        let (messages, cursor) = try await domain.pull(
-            client, state: await store.state, since: try await snapshots.cursor())
-        for message in messages { _ = try? await store.submit(message).applied() }
-        try await snapshots.save { [store] in await store.state }
-        try await snapshots.saveCursor(cursor)
+        try await pullChanges(client, wait: .zero)
         // Answers to the pull's changes (an update the merge made necessary) go out now.
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
             throw ServerLogDeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
         }
+    }
+
+    /// Pulls what changed since the saved cursor (the server may wait up to `wait` for a change)
+    /// and applies it: the messages, then the state saved, then the cursor.
+    func pullChanges(_ client: ServerClient, wait: Duration) async throws {
+        let (messages, cursor) = try await domain.pull(
+            client, state: await store.state, since: try await snapshots.cursor(), wait: wait)
+        for message in messages { _ = try? await store.submit(message).applied() }
+        try await snapshots.save { [store] in await store.state }
+        try await snapshots.saveCursor(cursor)
     }
 
     /// The state now.

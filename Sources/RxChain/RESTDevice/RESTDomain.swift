@@ -33,8 +33,12 @@ public protocol RESTDomain: Sendable {
     /// Asks the server what changed since `cursor` (`nil`: everything) and returns the messages
     /// that bring the store up to date, with the cursor for the next pull.
     ///
+    /// With a `wait` above zero (a device following the server, ``RESTDevice/follow(wait:onEvent:)``),
+    /// the server may hold its answer up to `wait` until something changed after `cursor` (a long
+    /// poll); an answer with no change is a pull that brought nothing.
+    ///
     /// - Throws: the client's error when the server cannot be reached or refuses.
-    func pull(_ client: ServerClient, state: State, since cursor: String?) async throws -> (
+    func pull(_ client: ServerClient, state: State, since cursor: String?, wait: Duration) async throws -> (
         messages: [AppMessage], cursor: String?
     )
 }

@@ -64,6 +64,17 @@ public protocol ServerScenarioDomain: ScenarioVocabulary {
     /// `expect A == server`): the state without what stays on one device (an open list, a
     /// filter, a local id). Defaults to ``scenarioValue(of:)``.
     func replicatedValue(of state: Device.State, user: String) throws -> ScenarioValue
+
+    /// What `device` shows, as a scenario's paths read it: what the world reads for `expect
+    /// DEVICE PATH …` and a step's changes. Defaults to ``scenarioValue(of:)`` of its state; a
+    /// domain whose scripts read more of the device than its state (the fold's rejected entries,
+    /// what the server refused) gives its own.
+    func scenarioValue(of device: Device) async throws -> ScenarioValue
+
+    /// What `device`, used by `user`, must agree on with another once synced: what the world
+    /// compares for `expect A == B` and `expect A == server`. Defaults to
+    /// ``replicatedValue(of:user:)`` of its state.
+    func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue
 }
 
 extension ServerScenarioDomain {
@@ -77,6 +88,14 @@ extension ServerScenarioDomain {
 
     public func replicatedValue(of state: Device.State, user: String) throws -> ScenarioValue {
         try scenarioValue(of: state)
+    }
+
+    public func scenarioValue(of device: Device) async throws -> ScenarioValue {
+        try scenarioValue(of: await device.state)
+    }
+
+    public func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue {
+        try replicatedValue(of: await device.state, user: user)
     }
 
     /// The device opened without the clock.

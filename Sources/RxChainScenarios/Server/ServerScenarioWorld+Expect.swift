@@ -15,14 +15,14 @@ extension ServerScenarioWorld {
             event.compare(what + " count \(path)", actual: actual.map { .number(Double($0)) }, with: comparison)
         case .sameState(let other):
             let device = device(name(of: subject))
-            let left = try domain.replicatedValue(of: await device.state, user: device.user)
+            let left = try await domain.replicatedValue(of: device.device, user: device.user)
             let right: ScenarioValue
             switch other {
             case .server:
                 right = try await freshState(of: device.user)
             case .device(let name):
                 let other = self.device(name)
-                right = try domain.replicatedValue(of: await other.state, user: other.user)
+                right = try await domain.replicatedValue(of: other.device, user: other.user)
             case .playbook:
                 preconditionFailure("the parser refuses 'playbook' in server domains")
             }

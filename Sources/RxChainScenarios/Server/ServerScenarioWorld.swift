@@ -138,7 +138,7 @@ final class ServerScenarioWorld<Domain: ServerScenarioDomain> {
 
     /// A device's state as the value paths read it.
     func snapshot(of device: ScenarioUserDevice<Domain>) async throws -> ScenarioValue {
-        try domain.scenarioValue(of: await device.state)
+        try await domain.scenarioValue(of: device.device)
     }
 
     /// What a device of `user` opened afresh reads from the server: a new device, signed in as a
@@ -151,7 +151,7 @@ final class ServerScenarioWorld<Domain: ServerScenarioDomain> {
             home: root.appendingPathComponent("homes/\(name)"), domain: domain, server: server,
             clock: { [clock] in clock.now }, playingFaults: false)
         let failure = await fresh.sync(maxFailures: 1)
-        let value = try domain.replicatedValue(of: await fresh.state, user: user)
+        let value = try await domain.replicatedValue(of: fresh.device, user: user)
         await fresh.close()
         if let failure {
             throw ServerScenarioFailure(description: "a fresh device of \(user) could not sync: \(failure)")

@@ -34,12 +34,15 @@ struct AccessToken: Equatable, Sendable {
     ///
     /// - Throws: ``AccountError/invalidAccessToken`` for anything else.
     init(verifying text: String, key: ServerKey) throws(AccountError) {
-        guard text.utf8.count <= Self.maximumLength else { throw .invalidAccessToken }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let mac = Base64URL.decode(parts[1]) else { throw .invalidAccessToken }
-        let expected = key.authenticator.authenticationCode(for: Array(parts[0].utf8))
+        let bytes = Array(text.utf8)
+        guard bytes.count <= Self.maximumLength, let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else {
+            throw .invalidAccessToken
+        }
+        let payloadText = bytes[..<dot]
+        guard let mac = Base64URL.decode(bytes: bytes[(dot + 1)...]) else { throw .invalidAccessToken }
+        let expected = key.authenticator.authenticationCode(for: payloadText)
         guard ConstantTime.equal(mac, expected) else { throw .invalidAccessToken }
-        guard let payload = Base64URL.decode(parts[0]), let fields = FlatJSONObject(payload),
+        guard let payload = Base64URL.decode(bytes: payloadText), let fields = FlatJSONObject(payload),
             let user = fields.string("user"), let device = fields.string("device"),
             let session = fields.string("session"), let expiresAt = fields.integer("exp")
         else { throw .invalidAccessToken }

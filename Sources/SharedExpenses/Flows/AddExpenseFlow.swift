@@ -30,6 +30,8 @@ public struct AddExpenseFlow: Sendable {
         case nobodyToShareWith(user: String)
         /// The picked group is gone (or the user is not in it).
         case groupGone(String)
+        /// The picked friend is not (or no longer) the user's friend.
+        case notAFriend(String)
         /// The split cannot be made.
         case split(String)
 
@@ -38,6 +40,7 @@ public struct AddExpenseFlow: Sendable {
             switch self {
             case .nobodyToShareWith(let user): "\(user) is in no group and has no friend to share an expense with"
             case .groupGone(let id): "the group \(id) is not one of the user's live groups"
+            case .notAFriend(let name): "\(name) is not a friend of the user"
             case .split(let reason): "cannot split: \(reason)"
             }
         }
@@ -88,64 +91,20 @@ public struct AddExpenseFlow: Sendable {
             let choices = Counterparty.choices(for: user, in: state)
             guard !choices.isEmpty else { throw Failure.nobodyToShareWith(user: user) }
             let counterparty = try await prompts.counterparty(among: choices).value()
-            let (groupID, members, creation) = try group(for: counterparty, in: state, newID: ids.group)
+            let target = try counterparty.target(for: user, in: state, newGroupID: ids.group)
             let name = try await prompts.name().value()
             let amount = try await prompts.amount().value()
             let currency = try await prompts.currency().value()
-            let shares: [Share]
-            do {
-                switch try await prompts.split(amount: amount, members: members).value() {
-                case .equal:
-                    shares = try EqualSplit.shares(of: amount, paidBy: user, among: members)
-                case .amounts(let portions):
-                    let unknown = portions.keys.filter { !members.contains($0) }.sorted()
-                    guard unknown.isEmpty else {
-                        throw Failure.split("not in the group: \(unknown.joined(separator: ", "))")
-                    }
-                    shares = try AmountSplit.shares(
-                        of: amount, paidBy: user, portions: portions.sorted { $0.key < $1.key }.map { ($0, $1) })
-                }
-            } catch let failure as EqualSplit.Failure {
-                throw Failure.split(failure.description)
-            } catch let failure as AmountSplit.Failure {
-                throw Failure.split(failure.description)
-            }
+            let split = try await prompts.split(amount: amount, members: target.members).value()
+            let shares = try split.shares(of: amount, paidBy: user, among: target.members)
             let spending = SpendingCreationPayload(
-                spendingID: ids.spending, groupID: groupID, name: name, currency: currency, amount: amount,
+                spendingID: ids.spending, groupID: target.groupID, name: name, currency: currency, amount: amount,
                 shares: shares)
             guard try await prompts.confirm(spending).value() else { return .cancelled }
-            let time = now()
-            var operations: [ExpenseOperation] = []
-            if let creation {
-                operations.append(
-                    ExpenseOperation(
-                        operationID: ids.groupOperation, createdAt: time, authorID: user,
-                        payload: .createSpendingGroup(creation)))
-            }
-            operations.append(
-                ExpenseOperation(
-                    operationID: ids.operation, createdAt: time + 1, authorID: user,
-                    payload: .createSpending(spending)))
+            let operations = target.operations(
+                adding: spending, by: user, at: now(), ids: (spending: ids.operation, group: ids.groupOperation))
             for operation in operations { try await record(operation) }
             return .completed(Added(spending: spending, operations: operations))
-        }
-    }
-
-    /// The group `counterparty` stands for: its id, members, and the creation to record first
-    /// when it does not exist yet (a friend's).
-    private func group(
-        for counterparty: Counterparty, in state: SharedExpensesState, newID: String
-    ) throws(Failure) -> (id: String, members: [String], creation: GroupCreationPayload?) {
-        switch counterparty {
-        case .group(let id, _):
-            guard let group = state.groups[id], group.participants.contains(user) else { throw .groupGone(id) }
-            return (id, group.participants, nil)
-        case .friend(let friend):
-            let pair = [user, friend].sorted()
-            if let group = state.groups.values.filter({ $0.participants == pair }).min(by: { $0.id < $1.id }) {
-                return (group.id, pair, nil)
-            }
-            return (newID, pair, GroupCreationPayload(groupID: newID, participants: pair))
         }
     }
 }

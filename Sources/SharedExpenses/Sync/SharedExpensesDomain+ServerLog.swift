@@ -43,6 +43,13 @@ extension SharedExpensesDomain: ServerLogDomain {
                 .map { "groups/\($0.id)/operations" })
     }
 
+    /// Whether `id` can be a group's id on a server: 1 to 64 ASCII letters, digits, `-` or `_`
+    /// (it becomes a segment of the group's log path, `groups/ID/operations`).
+    public static func isValidGroupID(_ id: String) -> Bool {
+        // The account names' rule: a log-name segment.
+        AccountName.isValid(id)
+    }
+
     /// The server log that holds `operation`.
     public static func serverLog(of operation: ExpenseOperation) -> String {
         let author = operation.authorID

@@ -61,12 +61,19 @@ public struct TimeTrackingClient: RESTDomain {
         }
     }
 
-    public func pull(_ client: ServerClient, state: TimeTrackingState, since cursor: String?) async throws -> (
-        messages: [TimeTrackingAction], cursor: String?
-    ) {
+    public func pull(_ client: ServerClient, state: TimeTrackingState, since cursor: String?, wait: Duration)
+        async throws -> (messages: [TimeTrackingAction], cursor: String?)
+    {
         let now = clock()
         if let cursor {
-            let answer = try await client.sendSigned("GET", "/api/v9/me/time_entries", query: [("since", cursor)])
+            let path = "/api/v9/me/time_entries"
+            let seconds = wait.components.seconds
+            // A waiting pull leaves room for the server's wait before the request counts as lost.
+            let answer =
+                seconds > 0
+                ? try await client.longPoll(
+                    path, query: [("since", cursor), ("wait", String(seconds))], timeout: wait + .seconds(15))
+                : try await client.sendSigned("GET", path, query: [("since", cursor)])
             if answer.status != 410 {
                 try answer.requireSuccess()
                 let entries = try JSONDecoder().decode([TogglRecord].self, from: Data(answer.body)).map(\.entry)

@@ -64,7 +64,13 @@ extension TimeEntryService {
         }
     }
 
-    /// `GET /me/time_entries?since=SECONDS`.
+    /// `GET /me/time_entries?since=SECONDS[&wait=SECONDS]`.
+    ///
+    /// With `wait` (an extension of the Toggl API, for a device that follows the server; at most
+    /// ``maximumFeedWait``), the answer waits until one of the user's entries changed after
+    /// `since` (a change in a later second) or the wait is over, whichever is first; without
+    /// `since` or `wait` it answers at once. A change in the very second of `since` does not end
+    /// the wait (it is answered with the next change or when the wait is over).
     private func feed(_ request: ServerRequest, user: String) async throws -> ServerResponse {
         var since: Int64?
         if let text = request.query["since"] {
@@ -73,7 +79,13 @@ extension TimeEntryService {
             }
             since = value
         }
-        let now = now
+        var wait = Duration.zero
+        if let text = request.query["wait"] {
+            guard let seconds = Int64(text), seconds >= 0 else {
+                throw ServerError.invalidField("wait", "must be a whole number of seconds")
+            }
+            wait = min(.seconds(seconds), Self.maximumFeedWait)
+        }
         let window = deletionWindow.components.seconds
         if let since, since < now - window {
             throw ServerError(
@@ -81,18 +93,41 @@ extension TimeEntryService {
                 message: "since is older than the deletion window (\(window) seconds): fetch every entry again",
                 field: "since")
         }
-        let state = await storage.currentState()
-        let records = state.records(of: user) { record in
-            if let since { return record.at >= since }
-            return record.deletedAt == nil
+        let deadline = ContinuousClock.now.advanced(by: wait)
+        while true {
+            // The position is taken before the state is read: a change committed in between
+            // ends the wait at once rather than being missed.
+            let position = storage.log.book.lastDurableTimestamp
+            let state = await storage.currentState()
+            let records = state.records(of: user) { record in
+                if let since { return record.at >= since }
+                return record.deletedAt == nil
+            }
+            let changed = since.map { since in records.contains { $0.at > since } } ?? true
+            if changed || wait == .zero || ContinuousClock.now >= deadline {
+                var body: [UInt8] = Array("[".utf8)
+                for (index, record) in records.enumerated() {
+                    if index > 0 { body.append(UInt8(ascii: ",")) }
+                    body += record.json
+                }
+                body.append(UInt8(ascii: "]"))
+                return ServerResponse(status: 200, body: body)
+            }
+            try await waitForCommit(after: position, until: deadline)
         }
-        var body: [UInt8] = Array("[".utf8)
-        for (index, record) in records.enumerated() {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            body += record.json
+    }
+
+    /// Returns when the book commits anything after `position`, or at `deadline`; throws
+    /// `CancellationError` when the request's task is cancelled (a client gone, a shutdown).
+    private func waitForCommit(after position: UInt64, until deadline: ContinuousClock.Instant) async throws {
+        let book = storage.log.book
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await book.waitForEntries(afterTimestamp: position) }
+            group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
+            await group.next()
+            group.cancelAll()
         }
-        body.append(UInt8(ascii: "]"))
-        return ServerResponse(status: 200, body: body)
+        try Task.checkCancellation()
     }
 
     /// `GET /me/time_entries/current`: the running entry or `null`.

@@ -55,4 +55,14 @@ public struct TodoListsScenarios: ServerScenarioDomain {
     public func scenarioValue(of state: TodoListsState) throws -> ScenarioValue {
         try ScenarioValue(encoding: TodoListsView(state))
     }
+
+    /// What the user's devices show: the visible lists with their items, and the requests. The
+    /// items of a list the device no longer shows (rejected, deleted, revoked) are left out: a
+    /// device keeps what it read while it could, a fresh device never reads them.
+    public func replicatedValue(of state: TodoListsState, user: String) throws -> ScenarioValue {
+        var view = TodoListsView(state)
+        let visible = Set(state.visibleListIDs)
+        view.items = view.items.filter { visible.contains($0.key) }
+        return try ScenarioValue(encoding: view)
+    }
 }

@@ -67,17 +67,17 @@ struct ExpensesAddPrompts: AddExpensePrompts {
 
     func currency() -> Flow<String> {
         if let currencyCode {
-            guard let code = Self.currency(currencyCode) else {
+            guard let code = CurrencyCode.parse(currencyCode) else {
                 return Flow { throw Self.invalid(currencyCode, "currency", "a three-letter code like EUR") }
             }
             return .completed(code)
         }
-        return ask("currency (like EUR):", "a three-letter code like EUR", Self.currency)
+        return ask("currency (like EUR):", "a three-letter code like EUR", CurrencyCode.parse)
     }
 
     func split(amount: Int64, members: [String]) -> Flow<SplitChoice> {
         if let splitText {
-            guard let choice = Self.split(splitText) else {
+            guard let choice = SplitChoice(parsing: splitText) else {
                 return Flow { throw Self.invalid(splitText, "split", "equal or USER=AMOUNT,… like a=5.00,b=7.34") }
             }
             return .completed(choice)
@@ -85,7 +85,7 @@ struct ExpensesAddPrompts: AddExpensePrompts {
         let question =
             "split \(MinorUnits.format(amount)) among \(members.joined(separator: ", ")): "
             + "'equal', or who consumed how much (like \(members[0])=\(MinorUnits.format(amount))):"
-        return ask(question, "equal or USER=AMOUNT,…", Self.split)
+        return ask(question, "equal or USER=AMOUNT,…") { SplitChoice(parsing: $0) }
     }
 
     func confirm(_ spending: SpendingCreationPayload) -> Flow<Bool> {
@@ -130,26 +130,6 @@ struct ExpensesAddPrompts: AddExpensePrompts {
     private static func safe(_ question: String) -> String {
         question.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).escapingControlCharacters }.joined(separator: "\n")
-    }
-
-    /// An ISO 4217-shaped code (three ASCII letters), upper-cased.
-    static func currency(_ text: String) -> String? {
-        let code = text.uppercased()
-        return code.count == 3 && code.allSatisfy { $0.isASCII && $0.isLetter } ? code : nil
-    }
-
-    /// `equal`, or `USER=AMOUNT,…` with each amount read exactly in minor units.
-    static func split(_ text: String) -> SplitChoice? {
-        if text == "equal" { return .equal }
-        var portions: [String: Int64] = [:]
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[0].isEmpty, portions[String(pair[0])] == nil,
-                let amount = MinorUnits.parse(String(pair[1]))
-            else { return nil }
-            portions[String(pair[0])] = amount
-        }
-        return .amounts(portions)
     }
 
     private static func invalid(_ value: String, _ option: String, _ expected: String) -> UsageError {

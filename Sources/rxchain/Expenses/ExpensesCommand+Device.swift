@@ -2,8 +2,8 @@ import Foundation
 import RxChain
 import SharedExpenses
 
-/// The device of a store command: `ServerLogDevice<SharedExpensesDomain>` on `--store`.
-typealias ExpensesDevice = ServerLogDevice<SharedExpensesDomain>
+/// The device of a store command: a ``SharedExpensesDevice`` on `--store`.
+typealias ExpensesDevice = SharedExpensesDevice
 
 extension ExpensesCommand {
     /// Opens the store named by `--store` (remembering `--server` and `--user` when given), runs
@@ -49,15 +49,11 @@ extension ServerLogDevice where Domain == SharedExpensesDomain {
     /// - Throws: ``CommandFailure`` naming the rule it breaks; the queue's error.
     @discardableResult
     func record(_ payload: ExpenseOperationPayload) async throws -> ExpenseOperation {
-        let operation = ExpenseOperation(
-            operationID: UUID().uuidString.lowercased(), createdAt: Int64(Date().timeIntervalSince1970 * 1000),
-            authorID: try user(), payload: payload)
-        var state = await state
-        if case .skipped(let reason) = domain.apply(operation, to: &state) {
-            throw CommandFailure("rejected: \(reason)")
+        do {
+            return try await record(payload, by: try user())
+        } catch let rejection as Rejection {
+            throw CommandFailure("rejected: \(rejection.reason)")
         }
-        try await record(operation)
-        return operation
     }
 }
 
@@ -77,8 +73,7 @@ extension ExpensesCommand {
     /// `id` when it can be a group's id (it becomes part of the group's log path,
     /// `groups/ID/operations`): 1 to 64 ASCII letters, digits, `-` or `_`.
     static func groupID(_ id: String) throws(UsageError) -> String {
-        // The account names' rule: a log-name segment.
-        guard AccountName.isValid(id) else {
+        guard SharedExpensesDomain.isValidGroupID(id) else {
             throw UsageError("option '--id': '\(id)' is not a group id (1 to 64 ASCII letters, digits, '-' or '_')")
         }
         return id

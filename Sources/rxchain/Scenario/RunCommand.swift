@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import RxChain
 import RxChainScenarios
+import SharedExpenses
 import TimeTracking
 import TodoLists
 
@@ -76,11 +77,17 @@ struct RunCommand: Command {
         case TodoListsScenarios().name:
             return try run(
                 lines, of: file, domain: TodoListsScenarios(), json: json, renderer: renderer, context: context)
+        case SharedExpensesScenarios().name:
+            return try run(
+                lines, of: file, domain: SharedExpensesScenarios(), json: json, renderer: renderer, context: context)
         case TimeTrackingScenarios().name:
             return try run(
                 lines, of: file, domain: TimeTrackingScenarios(), json: json, renderer: renderer, context: context)
         case let other:
-            let known = [LedgerDomain().name, TodoListsScenarios().name, TimeTrackingScenarios().name]
+            let known = [
+                LedgerDomain().name, TodoListsScenarios().name, SharedExpensesScenarios().name,
+                TimeTrackingScenarios().name,
+            ]
             let reason = "\(file): unknown domain '\(other)' (this build runs: \(known.joined(separator: ", ")))"
             context.terminal.writeErrorLine(reason)
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)

@@ -3,46 +3,47 @@ import RxChain
 import TimeTracking
 
 /// `rxchain time watch [--interval SECONDS]`: a live view of the entries and their sync states
-/// that syncs every few seconds (pushes the queue, pulls the server's changes) until Ctrl-C.
+/// that follows the server until Ctrl-C: one sync, then each queued change sent as it comes and
+/// a long-polling pull (the server answers as soon as one of the user's entries changes, or after
+/// SECONDS), the view redrawn after each.
 ///
-/// A failed sync is shown and tried again at the next tick (nothing is lost). SIGINT or SIGTERM
-/// stops it cleanly: exit 0.
+/// A failed sync or pull is shown and tried again after a backoff (nothing is lost). SIGINT or
+/// SIGTERM stops it cleanly: exit 0.
 struct TimeWatchCommand: Command {
     let name = "watch"
-    let summary = "a live view of the entries that syncs every few seconds until Ctrl-C"
+    let summary = "a live view of the entries that follows the server's changes until Ctrl-C"
     let signature = CommandSignature(
         options: [
             LedgerCommand.storeOption, LedgerCommand.waitOption,
-            .value("interval", placeholder: "SECONDS", help: "seconds between syncs (default 3)"),
+            .value(
+                "interval", placeholder: "SECONDS",
+                help: "the longest the server holds each pull waiting for a change (default 25, at most 30)"),
         ])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let interval = try arguments.value("interval", as: Double.self) ?? 3
-        guard interval > 0, interval <= 86_400 else {
-            throw UsageError("option '--interval' expects 0 < SECONDS <= 86400")
+        let interval = try arguments.value("interval", as: Int.self) ?? 25
+        guard (1...30).contains(interval) else {
+            throw UsageError("option '--interval' expects 1 <= SECONDS <= 30")
         }
         let terminal = context.terminal
         return try TimeCommand.withDevice(arguments, context: context) { device in
             guard device.client != nil else { throw ServerLogDeviceError.noServer(store: device.directory.path) }
-            let loop = Task {
-                while !Task.isCancelled {
-                    var status = "synced at \(Timestamp.now())"
-                    do {
-                        try await device.syncNow(maxFailures: 1)
-                    } catch is CancellationError {
-                        return
-                    } catch {
-                        status = "sync failed (retrying in \(interval) s): \(error)"
+            let follower = Task {
+                try await device.follow(wait: .seconds(interval)) { event in
+                    let status: String
+                    switch event {
+                    case .synced, .pulled: status = "synced at \(Timestamp.now())"
+                    case .unreachable(let reason, let retryIn):
+                        status = "sync failed (retrying in \(retryIn.components.seconds) s): \(reason)"
                     }
                     let table = TimeRendering.table(await device.state)
                     // Clear the screen, then the table and the status line.
                     try? terminal.writeLine("\u{1B}[H\u{1B}[2J" + table + "\n\n" + status.escapingControlCharacters)
-                    try? await Task.sleep(for: .seconds(interval))
                 }
             }
-            let stop = StopSignals { loop.cancel() }
+            let stop = StopSignals { follower.cancel() }
             defer { stop.cancel() }
-            _ = await loop.result
+            try await follower.value
             return .success
         }
     }

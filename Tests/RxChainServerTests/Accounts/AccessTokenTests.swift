@@ -1,3 +1,5 @@
+import Foundation
+import RxChainTesting
 import Testing
 
 @testable import RxChainServer
@@ -72,5 +74,34 @@ import Testing
         #expect(Base64URL.decode("AB") == nil)  // unused bits set: "AA" is the canonical spelling of [0]
         #expect(Base64URL.decode("a+b/") == nil)
         #expect(Base64URL.decode("a b") == nil)
+        #expect(Base64URL.decode("AQ") == [1] && Base64URL.decode("AR") == nil)
+        #expect(Base64URL.decode("AAE") == [0, 1] && Base64URL.decode("AAF") == nil)
+        #expect(Base64URL.decode("\u{e9}AA") == nil)
+    }
+
+    /// The table-driven codec against Foundation's base64 (alphabet swapped, padding dropped),
+    /// for random byte strings; and every spelling Foundation would not produce is refused.
+    @Test func base64URLAgreesWithFoundationOnRandomBytes() {
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...70, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            let foundation = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == foundation, "seed \(seed)")
+            #expect(Base64URL.decode(foundation) == bytes, "seed \(seed)")
+            // Flip one character to another of the alphabet: it decodes only if it is canonical.
+            guard !foundation.isEmpty else { continue }
+            var changed = Array(foundation.utf8)
+            let at = Int.random(in: 0..<changed.count, using: &random)
+            changed[at] = Array("AQgw-_Zz09".utf8).randomElement(using: &random)!
+            let text = String(decoding: changed, as: UTF8.self)
+            if let decoded = Base64URL.decode(text) {
+                #expect(Base64URL.encode(decoded) == text, "seed \(seed): \(text)")
+            }
+        }
     }
 }

@@ -1,41 +1,9 @@
-import RxChain
 import SharedExpenses
 
-/// What `rxchain expenses replay` prints: the folded state and the rejected operations.
-///
-/// As JSON, the spec's object `{groups, spendings, balances, friendRequests, friendships,
-/// rejected}` plus `rejections: {operationId: reason}`; as text, a summary for people with
-/// control characters escaped (text from other devices cannot drive the terminal).
-struct ExpensesReplayReport: Encodable {
-    /// The state the operations fold to.
-    let state: SharedExpensesState
-    /// The operations the rules rejected, in fold order, with their reasons.
-    let rejected: [(operationID: String, reason: String)]
-
-    /// The report of `fold`: its state, and its skipped entries (not its duplicates).
-    init(_ fold: OrderedLogFold<SharedExpensesDomain>) {
-        state = fold.state
-        rejected = fold.diagnostics.compactMap { diagnostic in
-            guard case .skipped(let reason) = diagnostic.kind else { return nil }
-            return (diagnostic.id, reason)
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case rejected, rejections
-    }
-
-    /// The state's members, then `rejected` and `rejections`, in one object.
-    func encode(to encoder: any Encoder) throws {
-        try state.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rejected.map(\.operationID), forKey: .rejected)
-        let reasons = Dictionary(rejected.map { ($0.operationID, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        try container.encode(reasons, forKey: .rejections)
-    }
-
+extension ExpensesReplayReport {
     /// The summary for people: groups, spendings (by creation time), balances, friends and
-    /// the rejected operations with their reasons.
+    /// the rejected operations with their reasons, with control characters escaped (text from
+    /// other devices cannot drive the terminal).
     var text: String {
         var lines: [String] = []
         let groups = state.groups.values.sorted { $0.id < $1.id }
