@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
-        .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainServer"]),
+        .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .executableTarget(
             name: "rxchain",
             dependencies: [
@@ -48,7 +48,8 @@ let package = Package(
             name: "SharedExpensesTests",
             dependencies: ["SharedExpenses", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
         .testTarget(
-            name: "TimeTrackingTests", dependencies: ["TimeTracking", "RxChain", "RxChainServer", "RxChainTesting"]),
+            name: "TimeTrackingTests",
+            dependencies: ["TimeTracking", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],
     swiftLanguageModes: [.v6]

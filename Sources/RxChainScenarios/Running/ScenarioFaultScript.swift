@@ -12,6 +12,8 @@ struct ScenarioFaultScript: Sendable {
     private(set) var pending: [ScenarioFault] = []
     private var played: [ScenarioFault] = []
     private var armed: ScenarioFault?
+    /// Where the fault ``take(for:)`` returned last came from: armed (`true`) or the script.
+    private var lastTakenWasArmed = false
 
     /// Adds faults to the end of the script.
     mutating func inject(_ fault: ScenarioFault, times: Int) {
@@ -39,8 +41,10 @@ struct ScenarioFaultScript: Sendable {
     mutating func take(for operation: Operation) -> ScenarioFault? {
         if operation == .write, let fault = armed {
             armed = nil
+            lastTakenWasArmed = true
             return fault
         }
+        lastTakenWasArmed = false
         let index = pending.firstIndex { fault in
             switch fault {
             case .conflict, .fail, .lostResponse, .status: operation == .write
@@ -52,5 +56,18 @@ struct ScenarioFaultScript: Sendable {
         let fault = pending.remove(at: index)
         played.append(fault)
         return fault
+    }
+
+    /// Gives back `fault`, the one ``take(for:)`` returned last, unplayed: the operation it was
+    /// taken for did nothing (the server turned it away before reading it, as a `401` for an
+    /// expired access token, which the client refreshes and sends again), so the next one of
+    /// its kind plays it.
+    mutating func putBack(_ fault: ScenarioFault) {
+        if lastTakenWasArmed {
+            armed = fault
+        } else {
+            if let index = played.lastIndex(of: fault) { played.remove(at: index) }
+            pending.insert(fault, at: 0)
+        }
     }
 }

@@ -9,8 +9,10 @@ import RxChainServer
 /// - Every `ts` it stamps and every token it issues follow the scenario's clock (`advance 1h`
 ///   lets access tokens expire, so devices refresh their sessions as they would).
 /// - The devices' connections play the script's faults (``ScenarioFaultScript``) on their next
-///   requests: a `GET` is a read, anything else a write. `fail` and `fail read` never reach the
-///   server; `lost response` reaches it and loses the answer; `status N` answers N in its place.
+///   requests (session refreshes aside): a `GET` is a read, anything else a write. `fail` and
+///   `fail read` never reach the server; `lost response` reaches it and loses the answer (of the
+///   first request the server does not turn away with a `401`: an expired access token is
+///   refreshed first, as it would be); `status N` answers N in its place.
 /// - ``restart()`` closes it and opens it again from its files, as after a process restart.
 ///
 /// > Important: Thread-safe: its state sits behind a `Lock`, never held across an `await`.
@@ -131,8 +133,10 @@ final class ScenarioServer: Sendable {
         let playsFaults: Bool
 
         func exchange(_ request: ServerConnectionRequest) async throws -> ServerAnswer {
+            // A session refresh is the client's own bookkeeping, not the device's sync: the
+            // script's faults are for the requests it refreshed for.
             let fault =
-                playsFaults
+                playsFaults && !request.path.hasPrefix("/sessions")
                 ? server.running.withLock { $0.faults.take(for: request.method == "GET" ? .read : .write) } : nil
             switch fault {
             case .fail?, .failRead?:
@@ -143,7 +147,13 @@ final class ScenarioServer: Sendable {
                 body.member("message", "injected fault: status \(status)")
                 return ServerAnswer(status: status, body: body.finish(), server: ScenarioServer.origin)
             case .lostResponse?:
-                _ = try await server.respond(to: request)
+                let answer = try await server.respond(to: request)
+                if answer.status == 401 {
+                    // Turned away unread (an expired access token): nothing was written, so the
+                    // request the client sends again once it refreshed its session loses its answer.
+                    server.running.withLock { $0.faults.putBack(.lostResponse) }
+                    return answer
+                }
                 throw ServerClientError.unreachable(
                     server: ScenarioServer.origin, reason: "injected fault: lost response")
             case .conflict?, .delay?, nil:

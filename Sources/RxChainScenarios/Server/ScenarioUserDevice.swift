@@ -15,6 +15,7 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
     let sessions: ServerSessionStore
     private let domain: Domain
     private let connection: any ServerConnection
+    private let clock: @Sendable () -> Timestamp
     private(set) var device: Domain.Device
     /// Whether `sync` may reach the server.
     var isOnline = true
@@ -25,7 +26,7 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
 
     private init(
         name: String, user: String, directory: URL, sessions: ServerSessionStore, domain: Domain,
-        connection: any ServerConnection, device: Domain.Device
+        connection: any ServerConnection, clock: @escaping @Sendable () -> Timestamp, device: Domain.Device
     ) {
         self.name = name
         self.user = user
@@ -33,15 +34,16 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
         self.sessions = sessions
         self.domain = domain
         self.connection = connection
+        self.clock = clock
         self.device = device
     }
 
     /// Opens the device `name` of `user` in `directory` (its session kept in `home`), signing it
     /// in first when it has no session there yet; its requests play the script's faults unless
-    /// `playingFaults` is false.
+    /// `playingFaults` is false, and it reads the time from `clock` (the virtual clock).
     static func open(
         name: String, user: String, directory: URL, home: URL, domain: Domain, server: ScenarioServer,
-        playingFaults: Bool = true
+        clock: @escaping @Sendable () -> Timestamp, playingFaults: Bool = true
     ) async throws -> ScenarioUserDevice {
         let sessions = ServerSessionStore(home: home)
         if try sessions.session(server: ScenarioServer.origin, user: user) == nil {
@@ -52,10 +54,10 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
         let connection = server.connection(playingFaults: playingFaults)
         let device = try await domain.openDevice(
             directory: directory, setting: try ServerSetting(server: ScenarioServer.origin, user: user),
-            sessions: sessions, connection: connection)
+            sessions: sessions, connection: connection, clock: clock)
         return ScenarioUserDevice(
             name: name, user: user, directory: directory, sessions: sessions, domain: domain, connection: connection,
-            device: device)
+            clock: clock, device: device)
     }
 
     var state: Domain.Device.State { get async { await device.state } }
@@ -88,7 +90,7 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
         await device.close()
         device = try await domain.openDevice(
             directory: directory, setting: try ServerSetting(server: ScenarioServer.origin, user: user),
-            sessions: sessions, connection: connection)
+            sessions: sessions, connection: connection, clock: clock)
     }
 
     func close() async {

@@ -41,6 +41,15 @@ public protocol ServerScenarioDomain: ScenarioVocabulary {
         directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
     ) async throws -> Device
 
+    /// Opens the device as ``openDevice(directory:setting:sessions:connection:)`` does, with
+    /// `clock` (the scenario's virtual clock) as the time the device reads on its own (the time
+    /// of a pull, of a merge), so that a run never depends on the machine's clock. Defaults to
+    /// opening it without the clock, for devices that read none.
+    func openDevice(
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
+    ) async throws -> Device
+
     /// Carries out one of the domain's steps on `device`, used by `user`, at `now` (the virtual
     /// clock) for anything the step stamps.
     ///
@@ -87,6 +96,14 @@ extension ServerScenarioDomain {
 
     public func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue {
         try replicatedValue(of: await device.state, user: user)
+    }
+
+    /// The device opened without the clock.
+    public func openDevice(
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
+    ) async throws -> Device {
+        try await openDevice(directory: directory, setting: setting, sessions: sessions, connection: connection)
     }
 }
 

@@ -29,7 +29,7 @@ final class ServerScenarioWorld<Domain: ServerScenarioDomain> {
         try await signUp(user)
         devices[name] = try await ScenarioUserDevice.open(
             name: name, user: user, directory: directory, home: root.appendingPathComponent("homes/\(name)"),
-            domain: domain, server: server)
+            domain: domain, server: server, clock: { [clock] in clock.now })
     }
 
     func closeAll() async {
@@ -149,7 +149,7 @@ final class ServerScenarioWorld<Domain: ServerScenarioDomain> {
         let fresh = try await ScenarioUserDevice.open(
             name: name, user: user, directory: root.appendingPathComponent("checks/\(name)"),
             home: root.appendingPathComponent("homes/\(name)"), domain: domain, server: server,
-            playingFaults: false)
+            clock: { [clock] in clock.now }, playingFaults: false)
         let failure = await fresh.sync(maxFailures: 1)
         let value = try await domain.replicatedValue(of: fresh.device, user: user)
         await fresh.close()

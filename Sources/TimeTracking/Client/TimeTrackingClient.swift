@@ -12,8 +12,19 @@ import RxChain
 ///   keeps deletions), or a first pull, is a full resync: every entry, and the local `synced`
 ///   entries the server no longer has are purged (pending ones are kept and sent).
 public struct TimeTrackingClient: RESTDomain {
-    /// Creates the client.
-    public init() {}
+    /// The device's time: the `at` of the `sync/serverChanges` a pull makes (the time an entry the
+    /// merge stops is marked modified at).
+    public let clock: @Sendable () -> Timestamp
+
+    /// Creates the client, reading the machine's clock.
+    public init() {
+        self.init(clock: { Timestamp.now() })
+    }
+
+    /// Creates the client, reading the time from `clock` (a scenario's virtual clock).
+    public init(clock: @escaping @Sendable () -> Timestamp) {
+        self.clock = clock
+    }
 
     public var initialState: TimeTrackingState { TimeTrackingState() }
     public var reducer: TagCompositeReducer<TimeTrackingState, TimeTrackingAction, TimeEntryRequest> {
@@ -53,7 +64,7 @@ public struct TimeTrackingClient: RESTDomain {
     public func pull(_ client: ServerClient, state: TimeTrackingState, since cursor: String?, wait: Duration)
         async throws -> (messages: [TimeTrackingAction], cursor: String?)
     {
-        let now = Timestamp.now()
+        let now = clock()
         if let cursor {
             let path = "/api/v9/me/time_entries"
             let seconds = wait.components.seconds

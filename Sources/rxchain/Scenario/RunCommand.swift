@@ -3,6 +3,7 @@ import Ledger
 import RxChain
 import RxChainScenarios
 import SharedExpenses
+import TimeTracking
 import TodoLists
 
 /// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
@@ -79,8 +80,14 @@ struct RunCommand: Command {
         case SharedExpensesScenarios().name:
             return try run(
                 lines, of: file, domain: SharedExpensesScenarios(), json: json, renderer: renderer, context: context)
+        case TimeTrackingScenarios().name:
+            return try run(
+                lines, of: file, domain: TimeTrackingScenarios(), json: json, renderer: renderer, context: context)
         case let other:
-            let known = [LedgerDomain().name, TodoListsScenarios().name, SharedExpensesScenarios().name]
+            let known = [
+                LedgerDomain().name, TodoListsScenarios().name, SharedExpensesScenarios().name,
+                TimeTrackingScenarios().name,
+            ]
             let reason = "\(file): unknown domain '\(other)' (this build runs: \(known.joined(separator: ", ")))"
             context.terminal.writeErrorLine(reason)
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)

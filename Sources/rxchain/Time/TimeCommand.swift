@@ -29,7 +29,7 @@ enum TimeCommand {
             ReplayCommand(domain: TimeTrackingDomain()),
         ])
 
-    typealias Device = RESTDevice<TimeTrackingClient>
+    typealias Device = TimeTrackingDevice
 
     /// Opens the store named by `--store` (with `setting`, remembered), runs `work`, closes it.
     ///
@@ -58,9 +58,6 @@ enum TimeCommand {
             throw UsageError("option '--at' \(error): \(String(reflecting: text))")
         }
     }
-
-    /// An id for a new entry: made on this device, unique without asking anyone.
-    static func newID() -> String { UUID().uuidString.lowercased() }
 
     /// `--tags a,b`, when given (empty names dropped).
     static func tags(_ arguments: ParsedArguments) -> [String]? {

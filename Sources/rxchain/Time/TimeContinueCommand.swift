@@ -11,7 +11,7 @@ struct TimeContinueCommand: Command {
         arguments: [.required("ID", help: "a finished entry")])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let (id, newID, at) = (arguments.argument("ID")!, TimeCommand.newID(), try TimeCommand.time(arguments))
+        let (id, newID, at) = (arguments.argument("ID")!, TimeTrackingDevice.newID(), try TimeCommand.time(arguments))
         let terminal = context.terminal
         return try TimeCommand.withDevice(arguments, context: context) { device in
             try await device.send(.continueEntry(id: id, newId: newID, at: at))

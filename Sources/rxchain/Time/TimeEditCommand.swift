@@ -41,8 +41,7 @@ struct TimeEditCommand: Command {
             tags: TimeCommand.tags(arguments), start: try time("start"),
             stop: try time("stop").map { .set($0) } ?? .keep)
         return try TimeCommand.withDevice(arguments, context: context) { device in
-            guard await device.state.entry(put.id) != nil else { throw CommandFailure("no entry \(put.id)") }
-            try await device.send(.put(put))
+            try await device.edit(put)
             return .success
         }
     }

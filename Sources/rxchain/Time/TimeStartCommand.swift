@@ -19,7 +19,7 @@ struct TimeStartCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let start = EntryStart(
-            id: TimeCommand.newID(), at: try TimeCommand.time(arguments),
+            id: TimeTrackingDevice.newID(), at: try TimeCommand.time(arguments),
             workspaceId: try TimeCommand.integer(arguments, "workspace") ?? 1,
             description: arguments.argument("DESCRIPTION"), projectId: try TimeCommand.integer(arguments, "project"),
             billable: arguments.flag("billable") ? true : nil, tags: TimeCommand.tags(arguments))

@@ -13,10 +13,7 @@ struct TimeStopCommand: Command {
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let at = try TimeCommand.time(arguments)
         return try TimeCommand.withDevice(arguments, context: context) { device in
-            guard let running = await device.state.running else {
-                throw CommandFailure("nothing is running")
-            }
-            try await device.send(.stop(id: running, at: at))
+            try await device.stopRunning(at: at)
             return .success
         }
     }
