@@ -179,8 +179,11 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
             seq: try result.count("seq"), ts: try result.count("ts"))
         let entry = domain.entry(from: record)
         // Confirmed already: a crash after its line was written, before the queue let it go,
-        // sent it again. The local copy holds it (fsynced) and gets it once, not twice.
-        if let entry, let store = relay.store, await store.state.fold.isConfirmed(domain.id(of: entry)) { return }
+        // sent it again. The local copy holds it once it is on disk, and gets it once, not twice.
+        if let entry, let store = relay.store, await store.state.fold.isConfirmed(domain.id(of: entry)) {
+            try await cache.makeDurable()
+            return
+        }
         try await cache.save([record], cursors: cache.cursors)
         if let entry, let store = relay.store {
             _ = try? await store.submit(.confirm([entry])).applied()
