@@ -122,13 +122,16 @@ final class ServerLogCache: Sendable {
                 for record in records { Self.encode(record, into: &buffer) }
                 let file = try ServerLogFile.open(entriesPath, .writeOnly, [.create, .append])
                 defer { file.close() }
-                let length = try file.size()
+                var landed: ServerLogFile.Placement?
                 do throws(ServerLogDeviceError) {
-                    try file.write(buffer)
+                    try file.append(Data(buffer), landed: &landed)
                     try file.sync()
                 } catch {
-                    // Best effort: the bytes whose durability is unknown are not read back.
-                    try? file.truncate(to: length)
+                    // Best effort: the bytes whose durability is unknown are not read back. Only
+                    // this call's own bytes are cut, and only while nothing follows them.
+                    if let landed, landed.isContiguous, (try? file.size()) == landed.end {
+                        try? file.truncate(to: landed.start)
+                    }
                     throw error
                 }
                 state.withLock { $0.isFlushed = true }
