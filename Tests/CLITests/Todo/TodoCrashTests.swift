@@ -1,6 +1,7 @@
 import Foundation
 import RxChain
 import RxChainTesting
+import Synchronization
 import Testing
 
 /// `rxchain todo` killed with `SIGKILL` at seeded points of its commands and syncs (on entering
@@ -134,6 +135,50 @@ struct TodoCrashTests: TodoDeviceSuite {
             let onServer = try await TodoStoreFiles.serverLog(
                 "lists/\(list)/actions", server: server.url, user: "alice", home: home)
             #expect(onServer.count == 2, "the list's name and milk, once each: \(onServer)")
+        }
+    }
+
+    /// `todo watch` killed while it follows the feed (on entering the n-th rename, a cursor's
+    /// save) as another device keeps adding: what it received before is kept, and its next
+    /// sync brings it level with the other device, each entry once in its copy.
+    @Test(arguments: [1, 2, 4])
+    func aWatchKilledWhileFollowingKeepsWhatItHadOnce(renames: Int) async throws {
+        try await withServer { root, server in
+            try await join(["alice"], root: root, server: server.url)
+            let home = root.appendingPathComponent("home-alice")
+            let store = root.appendingPathComponent("store-alice")
+            try await expectSuccess(todo("alice", ["new", "Groceries"], root: root))
+            try await sync("alice", root: root)
+            try await expectSuccess(
+                todo("alice", ["--server", server.url, "--user", "alice", "sync"], root: root, store: "phone"))
+
+            let ended = Mutex(false)
+            let watch = Task {
+                defer { ended.withLock { $0 = true } }
+                return try await rxchain(
+                    ["todo", "--store", store.path, "watch"], home: home, under: .kill(at: "rename", renames),
+                    store: store)
+            }
+            // Each of the phone's syncs is a feed entry the watch folds and saves a cursor for.
+            var added = 0
+            while !ended.withLock({ $0 }) && added < 40 {
+                try await expectSuccess(todo("alice", ["add", "Groceries", "p\(added)"], root: root, store: "phone"))
+                try await expectSuccess(todo("alice", ["sync"], root: root, store: "phone"))
+                added += 1
+            }
+            let watched = try await watch.value
+            #expect(watched.wasSignalled, "\(watched)")
+
+            let files = TodoStoreFiles(store: store)
+            let held = try await items("alice", "Groceries", root: root).texts
+            let phone = try await items("alice", "Groceries", root: root, store: "phone").texts
+            #expect(Set(held).isSubset(of: phone), "\(held)")
+            let report = try await sync("alice", root: root)
+            #expect(report.pending == 0)
+            #expect(try await items("alice", "Groceries", root: root).texts == phone)
+            let doubled = try files.doubled()
+            #expect(doubled.isEmpty, "the local copy holds \(doubled) twice")
+            #expect(!files.hasQuarantine)
         }
     }
 }
