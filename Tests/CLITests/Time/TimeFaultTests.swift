@@ -129,4 +129,25 @@ struct TimeFaultTests: TimeDeviceSuite {
                 acknowledged: fault.pushes ? ["first", "second", "other"] : ["first", "other"])
         }
     }
+
+    /// A damaged `state.json` is reported by every command, which change nothing: the file is
+    /// never overwritten with a fresh state; put back, the store syncs as before.
+    @Test func aDamagedStateIsReportedAndLeftAsItIs() async throws {
+        try await withServer { root, server in
+            let home = root.appendingPathComponent("home")
+            let laptop = try await syncedStore(root, server, home: home)
+            let statePath = laptop.appendingPathComponent("state.json")
+            let saved = try Data(contentsOf: statePath)
+            let damaged = Data(saved.prefix(saved.count / 2))
+            try damaged.write(to: statePath)
+            for words in [["list"], ["start", "second"], ["sync"]] {
+                let refused = try await time(laptop, words, home: home)
+                #expect(refused.exitCode == 1, "\(words): \(refused)")
+                #expect(refused.stderr.contains(statePath.path + " is not a saved state"), "\(refused)")
+                #expect(try Data(contentsOf: statePath) == damaged, "\(words) left the damaged file as it was")
+            }
+            try saved.write(to: statePath)
+            try await expectConverged(laptop, server: server, home: home, acknowledged: ["first"])
+        }
+    }
 }
