@@ -41,6 +41,9 @@ struct TimeFaultTests: TimeDeviceSuite {
             name: "fsync of the state after an answer", strace: .fail("fsync", on: "state.json.tmp"),
             named: "state.json"),
         Fault(
+            name: "fsync of the queue's acknowledgement", strace: .fail("fsync", on: "queue/queue.jsonl"),
+            named: "queue/queue.jsonl"),
+        Fault(
             name: "fsync of the state after a pull", strace: .fail("fsync", on: "state.json.tmp"),
             named: "state.json", pushes: false),
         Fault(name: "fsync of the pull cursor", strace: .fail("fsync", on: "pull.json.tmp"), named: "pull.json"),

@@ -34,6 +34,9 @@ struct TodoSyncFaultTests: TodoDeviceSuite {
             name: "write of a pushed entry's line", strace: .fail("write", on: "logs/entries.ndjson"),
             named: "entries.ndjson", pushes: true),
         Fault(
+            name: "fsync of the queue's acknowledgement", strace: .fail("fsync", on: "queue/queue.jsonl"),
+            named: "queue.jsonl", pushes: true),
+        Fault(
             name: "fsync of pulled lines", strace: .fail("fsync", on: "logs/entries.ndjson"),
             named: "entries.ndjson", pushes: false),
         Fault(
