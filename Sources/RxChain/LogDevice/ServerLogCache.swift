@@ -15,7 +15,11 @@ import Signals
 ///   so a cursor never points past a record the file lacks; a crash in between only makes the
 ///   next sync fetch records again (the fold recognises their ids).
 /// - **A failed write or `fsync`** is final for this open: later saves throw, nothing is trusted
-///   that the failed `fsync` covered; reopening reads what is really on disk.
+///   that the failed `fsync` covered (the append's bytes are cut off again, so that no later open
+///   reads them from the page cache); reopening reads what is really on disk.
+/// - **Lines read at open** may be a killed process's, written without their `fsync`: before
+///   the device relies on one (a cursor saved past it, an answer not written again because the
+///   copy holds it), the file is `fsync`ed, once per open unless a save did it already.
 /// - **Recovery**: a last line without its newline (a write a crash cut) is cut. A damaged line
 ///   anywhere else is copied to `quarantine/`, reported, and left out, and the cursors are
 ///   forgotten: the next sync reads every entry again from the server, which holds them all.
@@ -46,6 +50,8 @@ final class ServerLogCache: Sendable {
         var cursors: Cursors
         /// The failure that ended writing, if one did.
         var failure: ServerLogDeviceError?
+        /// Whether an `fsync` of `entries.ndjson` succeeded since the open.
+        var isFlushed = false
     }
 
     private init(directory: String, cursors: Cursors) {
@@ -116,10 +122,22 @@ final class ServerLogCache: Sendable {
                 for record in records { Self.encode(record, into: &buffer) }
                 let file = try ServerLogFile.open(entriesPath, .writeOnly, [.create, .append])
                 defer { file.close() }
-                try file.write(buffer)
-                try file.sync()
+                var landed: ServerLogFile.Placement?
+                do throws(ServerLogDeviceError) {
+                    try file.append(Data(buffer), landed: &landed)
+                    try file.sync()
+                } catch {
+                    // Best effort: the bytes whose durability is unknown are not read back. Only
+                    // this call's own bytes are cut, and only while nothing follows them.
+                    if let landed, landed.isContiguous, (try? file.size()) == landed.end {
+                        try? file.truncate(to: landed.start)
+                    }
+                    throw error
+                }
+                state.withLock { $0.isFlushed = true }
             }
             if cursors != state.withLock({ $0.cursors }) {
+                try flushBlocking()
                 let json = try? JSONEncoder().encode(cursors)
                 try ServerLogFile.replaceAtomically(cursorPath, with: json ?? Data("{}".utf8), directory: directory)
                 state.withLock { $0.cursors = cursors }
@@ -128,6 +146,32 @@ final class ServerLogCache: Sendable {
             state.withLock { $0.failure = error }
             throw error
         }
+    }
+
+    /// Makes every line of `entries.ndjson` durable before the device relies on one it read at
+    /// open: an `fsync`, unless one succeeded since the open.
+    ///
+    /// - Throws: ``ServerLogDeviceError/io(operation:path:errno:)``; a failure is final, as a
+    ///   save's is.
+    func makeDurable() async throws {
+        try await queue.performBlocking {
+            if let failure = self.state.withLock({ $0.failure }) { throw failure }
+            do throws(ServerLogDeviceError) {
+                try self.flushBlocking()
+            } catch {
+                self.state.withLock { $0.failure = error }
+                throw error
+            }
+        }
+    }
+
+    private func flushBlocking() throws(ServerLogDeviceError) {
+        if state.withLock({ $0.isFlushed }) { return }
+        if let file = try ServerLogFile.openIfExists(entriesPath, .readOnly) {
+            defer { file.close() }
+            try file.sync()
+        }
+        state.withLock { $0.isFlushed = true }
     }
 
     /// Appends one record's checksummed line to `buffer`.

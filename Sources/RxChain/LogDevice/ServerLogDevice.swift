@@ -163,7 +163,8 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         await sync.shutdown()
     }
 
-    /// Writes a pushed entry's confirmation (or refusal) before the queue lets it go.
+    /// Writes a pushed entry's confirmation (or refusal) before the queue lets it go; one the
+    /// local copy holds already is not written again.
     private static func answered(
         _ exchange: HTTPExchange, server: String, domain: Domain, cache: ServerLogCache, relay: StoreRelay<Store>
     ) async throws {
@@ -179,8 +180,15 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         let record = ServerLogRecord(
             log: log, id: id, creator: try result.string("creator"), body: Array(body.utf8),
             seq: try result.count("seq"), ts: try result.count("ts"))
+        let entry = domain.entry(from: record)
+        // Confirmed already: a crash after its line was written, before the queue let it go,
+        // sent it again. The local copy holds it once it is on disk, and gets it once, not twice.
+        if let entry, let store = relay.store, await store.state.fold.isConfirmed(domain.id(of: entry)) {
+            try await cache.makeDurable()
+            return
+        }
         try await cache.save([record], cursors: cache.cursors)
-        if let entry = domain.entry(from: record), let store = relay.store {
+        if let entry, let store = relay.store {
             _ = try? await store.submit(.confirm([entry])).applied()
         }
     }

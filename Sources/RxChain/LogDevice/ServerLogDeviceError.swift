@@ -6,6 +6,9 @@ public enum ServerLogDeviceError: Error, Sendable, Equatable, CustomStringConver
     case noServer(store: String)
     /// `DIR/server.json` exists but is not a server setting.
     case unreadableSetting(path: String, reason: String)
+    /// A device's saved state (`DIR/state.json`) exists but cannot be read back: it is left as
+    /// it is (never overwritten with a fresh state), and the device does not open.
+    case unreadableState(path: String, reason: String)
     /// A sync gave up: the server could not be reached, or refused, `attempts` times in a row.
     case syncFailed(reason: String, attempts: Int)
 
@@ -17,6 +20,8 @@ public enum ServerLogDeviceError: Error, Sendable, Equatable, CustomStringConver
             "the store \(store) has no server: pass --server URL --user NAME once"
         case .unreadableSetting(let path, let reason):
             "\(path) is not a server setting ({\"server\":\"http://…\",\"user\":\"…\"}): \(reason)"
+        case .unreadableState(let path, let reason):
+            "\(path) is not a saved state of the store (left as it is): \(reason)"
         case .syncFailed(let reason, let attempts):
             "sync failed after \(attempts == 1 ? "1 attempt" : "\(attempts) attempts"): \(reason)"
         }

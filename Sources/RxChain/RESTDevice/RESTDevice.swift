@@ -58,7 +58,8 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
     /// unanswered (and is sent again later). Requests travel through `connection` (HTTP when `nil`).
     ///
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
-    ///   ``ServerLogDeviceError`` for an unreadable `state.json` or `server.json`.
+    ///   ``ServerLogDeviceError/unreadableState(path:reason:)`` for a damaged `state.json` (left
+    ///   as it is), ``ServerLogDeviceError`` for an unreadable `server.json`.
     public static func open(
         directory: URL, domain: Domain, setting given: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
         retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5),

@@ -22,6 +22,9 @@ final class RESTSnapshotFile<State: Codable & Sendable>: Sendable {
     private var cursorPath: String { directory.appendingPathComponent("pull.json").path }
 
     /// The saved state, or `nil` when none was saved.
+    ///
+    /// - Throws: ``ServerLogDeviceError/unreadableState(path:reason:)`` when the file is not a
+    ///   state (it is left untouched), ``ServerLogDeviceError/io(operation:path:errno:)``.
     func load() async throws -> State? {
         let path = statePath
         return try await queue.performBlocking {
@@ -29,7 +32,7 @@ final class RESTSnapshotFile<State: Codable & Sendable>: Sendable {
             do {
                 return try JSONDecoder().decode(State.self, from: data)
             } catch {
-                throw ServerLogDeviceError.unreadableSetting(path: path, reason: "not a saved state: \(error)")
+                throw ServerLogDeviceError.unreadableState(path: path, reason: "\(error)")
             }
         }
     }

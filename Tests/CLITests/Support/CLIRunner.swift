@@ -119,8 +119,11 @@ extension CLIRunner {
             let errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
-            process.standardInput =
-                try stdin.map { try Self.unlinkedFile(holding: $0) } ?? FileHandle.nullDevice
+            let input = try stdin.map { try Self.unlinkedFile(holding: $0) }
+            // The child gets its own copy when it starts; ours is closed then, not when the
+            // process object goes.
+            defer { try? input?.close() }
+            process.standardInput = input ?? FileHandle.nullDevice
 
             let exited = DispatchSemaphore(value: 0)
             process.terminationHandler = { _ in exited.signal() }
@@ -178,6 +181,9 @@ extension CLIRunner {
         init(_ handle: FileHandle) {
             Thread.detachNewThread { [self] in
                 let bytes = (try? handle.readToEnd()) ?? Data()
+                // Closed now, not when the last reference goes: the runs' pipes would otherwise
+                // pile up in the test process by the hundreds.
+                try? handle.close()
                 data.withLock { $0 = bytes }
                 done.signal()
             }
