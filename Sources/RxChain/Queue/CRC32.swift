@@ -4,7 +4,7 @@
 /// "Slicing by 8": eight 256-entry tables let the loop fold in eight bytes per step instead
 /// of one (measured about 4x faster on long inputs); the tail goes a byte at a time.
 /// `CRC32.checksum("123456789")` is `0xCBF43926`.
-enum CRC32 {
+package enum CRC32 {
     /// `tables[0]` is the classic byte table; `tables[k][b]` is the CRC of byte `b` followed
     /// by `k` zero bytes, laid out as one flat array of 8 × 256 entries.
     static let tables: [UInt32] = {
@@ -24,7 +24,7 @@ enum CRC32 {
     }()
 
     /// The checksum of `bytes`.
-    static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
         if let crc = bytes.withContiguousStorageIfAvailable({ checksum(UnsafeRawBufferPointer($0)) }) {
             return crc
         }

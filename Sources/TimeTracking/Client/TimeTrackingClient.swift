@@ -61,42 +61,65 @@ public struct TimeTrackingClient: RESTDomain {
         }
     }
 
+    /// Pulls what changed since the cursor: `GET /api/v9/me/time_entries?since=S` (every entry
+    /// without a cursor, and after a `410 Gone`). With a `wait`, the request is a long poll
+    /// (`&wait=SECONDS&seen=CRC`): the server holds it while its answer would be the body this
+    /// device was last given for the same `since`.
+    ///
+    /// The cursor is `SINCE:CRC`: the `since` of the next pull (empty: every entry) and, when the
+    /// next pull asks the same `since` as this one, the CRC-32 of this answer's body (a cursor of
+    /// an older version, `SINCE`, reads as that `since` with no body seen).
     public func pull(_ client: ServerClient, state: TimeTrackingState, since cursor: String?, wait: Duration)
         async throws -> (messages: [TimeTrackingAction], cursor: String?)
     {
         let now = clock()
-        if let cursor {
-            let path = "/api/v9/me/time_entries"
-            let seconds = wait.components.seconds
-            // A waiting pull leaves room for the server's wait before the request counts as lost.
-            let answer =
-                seconds > 0
-                ? try await client.longPoll(
-                    path, query: [("since", cursor), ("wait", String(seconds))], timeout: wait + .seconds(15))
-                : try await client.sendSigned("GET", path, query: [("since", cursor)])
-            if answer.status != 410 {
-                try answer.requireSuccess()
-                let entries = try JSONDecoder().decode([TogglRecord].self, from: Data(answer.body)).map(\.entry)
-                return (
-                    [.serverChanges(ServerChanges(at: now, entries: entries))], Self.cursor(after: entries) ?? cursor
-                )
-            }
+        let path = "/api/v9/me/time_entries"
+        var (since, seen) = Self.parse(cursor)
+        var answer = try await Self.get(client, path, since: since, seen: seen, wait: wait)
+        if since != nil, answer.status == 410 {
+            // Away longer than the server keeps deletions: every entry again.
+            (since, seen) = (nil, nil)
+            answer = try await Self.get(client, path, since: nil, seen: nil, wait: .zero)
         }
-        // A full resync: every entry the server has.
-        let answer = try await client.sendSigned("GET", "/api/v9/me/time_entries")
         try answer.requireSuccess()
         var entries = try JSONDecoder().decode([TogglRecord].self, from: Data(answer.body)).map(\.entry)
-        let next = Self.cursor(after: entries)
-        let held = Set(entries.map(\.remoteId))
-        for case .live(let entry) in state.entries.values
-        where entry.syncState == .synced && entry.remoteId.map({ !held.contains($0) }) == true {
-            // Gone from the server while this device was away: purged like a server deletion.
-            entries.append(
-                ServerTimeEntry(
-                    remoteId: entry.remoteId!, workspaceId: entry.workspaceId, start: entry.start, at: now,
-                    deletedAt: now))
+        // Every entry answered changed at `since` or later: the newest is the next `since`.
+        let next = Self.cursor(after: entries) ?? since
+        let body = next == since ? String(CRC32.checksum(answer.body), radix: 16) : ""
+        if since == nil {
+            // A full list: the local `synced` entries the server no longer has are gone.
+            let held = Set(entries.map(\.remoteId))
+            for case .live(let entry) in state.entries.values
+            where entry.syncState == .synced && entry.remoteId.map({ !held.contains($0) }) == true {
+                entries.append(
+                    ServerTimeEntry(
+                        remoteId: entry.remoteId!, workspaceId: entry.workspaceId, start: entry.start, at: now,
+                        deletedAt: now))
+            }
         }
-        return ([.serverChanges(ServerChanges(at: now, entries: entries))], next)
+        return ([.serverChanges(ServerChanges(at: now, entries: entries))], "\(next ?? ""):\(body)")
+    }
+
+    /// One `GET` of the since-feed, a long poll when `wait` is above zero.
+    private static func get(_ client: ServerClient, _ path: String, since: String?, seen: String?, wait: Duration)
+        async throws -> ServerAnswer
+    {
+        var query = since.map { [("since", $0)] } ?? []
+        let seconds = wait.components.seconds
+        guard seconds > 0 else { return try await client.sendSigned("GET", path, query: query) }
+        query.append(("wait", String(seconds)))
+        if let seen { query.append(("seen", seen)) }
+        // A waiting pull leaves room for the server's wait before the request counts as lost.
+        return try await client.longPoll(path, query: query, timeout: wait + .seconds(15))
+    }
+
+    /// The `since` and the seen body's CRC a cursor holds (see ``pull(_:state:since:wait:)``).
+    static func parse(_ cursor: String?) -> (since: String?, seen: String?) {
+        guard let cursor else { return (nil, nil) }
+        guard let colon = cursor.firstIndex(of: ":") else { return (cursor, nil) }
+        let since = cursor[..<colon]
+        let seen = cursor[cursor.index(after: colon)...]
+        return (since.isEmpty ? nil : String(since), seen.isEmpty ? nil : String(seen))
     }
 
     /// The `since` of the next pull: the latest server change seen (a change in that same second

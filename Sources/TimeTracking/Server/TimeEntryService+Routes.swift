@@ -64,15 +64,13 @@ extension TimeEntryService {
         }
     }
 
-    /// `GET /me/time_entries?since=SECONDS[&wait=SECONDS]`.
+    /// `GET /me/time_entries?since=SECONDS[&wait=SECONDS&seen=CRC]`.
     ///
     /// With `wait` (an extension of the Toggl API, for a device that follows the server; at most
-    /// ``maximumFeedWait``), the answer waits until the user's entries hold something the client
-    /// may not have seen, or the wait is over, whichever is first: answered at once when an entry
-    /// changed in a second after `since`, else as soon as a change to the user's entries commits
-    /// while the request waits. Without `since` or `wait` it answers at once. (A change in the
-    /// very second of `since`, committed between the client's previous answer and this request,
-    /// comes with the next change or when the wait is over.)
+    /// ``maximumFeedWait``) and `seen` (the CRC-32, in hex, of the body of the client's previous
+    /// answer for the same `since`), the answer waits while it would be that same body: any
+    /// change to the user's entries, even in the very second of `since`, ends the wait at once.
+    /// Without `wait` or `seen` it answers at once.
     private func feed(_ request: ServerRequest, user: String) async throws -> ServerResponse {
         var since: Int64?
         if let text = request.query["since"] {
@@ -88,6 +86,13 @@ extension TimeEntryService {
             }
             wait = min(.seconds(seconds), Self.maximumFeedWait)
         }
+        var seen: UInt32?
+        if let text = request.query["seen"] {
+            guard let crc = UInt32(text, radix: 16) else {
+                throw ServerError.invalidField("seen", "must be a CRC-32 in hexadecimal")
+            }
+            seen = crc
+        }
         let window = deletionWindow.components.seconds
         if let since, since < now - window {
             throw ServerError(
@@ -96,7 +101,6 @@ extension TimeEntryService {
                 field: "since")
         }
         let deadline = ContinuousClock.now.advanced(by: wait)
-        var arrived: [TimeEntryServerRecord]?
         while true {
             // The position is taken before the state is read: a change committed in between
             // ends the wait at once rather than being missed.
@@ -106,19 +110,15 @@ extension TimeEntryService {
                 if let since { return record.at >= since }
                 return record.deletedAt == nil
             }
-            let changed =
-                since.map { since in records.contains { $0.at > since } } ?? true
-                || arrived.map { $0 != records } ?? false
-            if changed || wait == .zero || ContinuousClock.now >= deadline {
-                var body: [UInt8] = Array("[".utf8)
-                for (index, record) in records.enumerated() {
-                    if index > 0 { body.append(UInt8(ascii: ",")) }
-                    body += record.json
-                }
-                body.append(UInt8(ascii: "]"))
+            var body: [UInt8] = Array("[".utf8)
+            for (index, record) in records.enumerated() {
+                if index > 0 { body.append(UInt8(ascii: ",")) }
+                body += record.json
+            }
+            body.append(UInt8(ascii: "]"))
+            if seen != CRC32.checksum(body) || wait == .zero || ContinuousClock.now >= deadline {
                 return ServerResponse(status: 200, body: body)
             }
-            if arrived == nil { arrived = records }
             try await waitForCommit(after: position, until: deadline)
         }
     }

@@ -11,7 +11,7 @@ import RxChainServer
 /// | `PUT /api/v9/workspaces/{wid}/time_entries/{id}` | changes the fields given |
 /// | `PATCH /api/v9/workspaces/{wid}/time_entries/{id}/stop` | stops it now (or at the body's `stop`) |
 /// | `DELETE /api/v9/workspaces/{wid}/time_entries/{id}` | deletes it (it stays in the since-feed) |
-/// | `GET /api/v9/me/time_entries?since=SECONDS` | entries changed since then, deleted ones included; without `since`, every live entry; `&wait=SECONDS` waits for a change first |
+/// | `GET /api/v9/me/time_entries?since=SECONDS` | entries changed since then, deleted ones included; without `since`, every live entry; `&wait=SECONDS&seen=CRC` waits while the answer would be the one seen |
 /// | `GET /api/v9/me/time_entries/current` | the running entry, or `null` |
 ///
 /// Records: `id` (server-made integer), `workspace_id`, `project_id`, `task_id`, `description`,
