@@ -7,7 +7,7 @@ import RxChain
 /// | --- | --- |
 /// | create | `POST /api/v9/workspaces/{wid}/time_entries` (running: `duration: -1`, `stop: null`) |
 /// | update | `PUT /api/v9/workspaces/{wid}/time_entries/{remoteId}` |
-/// | stop | `PATCH /api/v9/workspaces/{wid}/time_entries/{remoteId}/stop` |
+/// | stop | `PATCH /api/v9/workspaces/{wid}/time_entries/{remoteId}/stop` `{"stop": TIME}` (the time the device stopped it) |
 /// | delete | `DELETE /api/v9/me/time_entries/{remoteId}` (a tombstone no longer knows its workspace); nothing without a `remoteId` |
 public struct TimeTrackingHTTPMapping: HTTPRequestMapping {
     /// Creates the mapping.
@@ -33,7 +33,12 @@ public struct TimeTrackingHTTPMapping: HTTPRequestMapping {
                 body: TogglRecord.body(of: snapshot))
         case .stop(let snapshot):
             guard let remoteId = snapshot.remoteId else { throw HTTPMappingError("a stop without a remoteId") }
-            return HTTPCall(method: "PATCH", path: "\(entries)/\(snapshot.workspaceId)/time_entries/\(remoteId)/stop")
+            // The stop time the device recorded, not the moment the request reaches the server.
+            var body = JSONObjectWriter()
+            if let stop = snapshot.stop { body.member("stop", stop.description) }
+            return HTTPCall(
+                method: "PATCH", path: "\(entries)/\(snapshot.workspaceId)/time_entries/\(remoteId)/stop",
+                body: snapshot.stop == nil ? nil : body.finish())
         case .delete(_, let remoteId, _):
             guard let remoteId else { return nil }
             return HTTPCall(method: "DELETE", path: "/api/v9/me/time_entries/\(remoteId)")

@@ -57,6 +57,25 @@ struct TimeServerSyncTests: ServerSuite {
         }
     }
 
+    @Test func aStopTravelsWithTheTimeTheDeviceStoppedAt() async throws {
+        try await withServer { root, server in
+            let home = root.appendingPathComponent("home")
+            try await signIn("alice", device: "d", server: server.url, home: home)
+            let (laptop, phone) = (root.appendingPathComponent("laptop"), root.appendingPathComponent("phone"))
+            let id = try await time(laptop, ["start", "writing", "--at", "2026-01-05T08:00:00Z"], home: home).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            _ = try await time(laptop, ["sync", "--server", server.url, "--user", "alice"], home: home)
+            // Stopped offline at 09:30, sent later: the server keeps 09:30, not the time it heard.
+            _ = try await time(laptop, ["stop", "--at", "2026-01-05T09:30:00Z"], home: home)
+            _ = try await time(laptop, ["sync"], home: home)
+            let remoteId = try #require(try await entries(laptop, home: home)[id]?["remoteId"] as? Int)
+            _ = try await time(phone, ["sync", "--server", server.url, "--user", "alice"], home: home)
+            let seen = try #require(try await entries(phone, home: home)["r\(remoteId)"])
+            #expect(seen["stop"] as? String == "2026-01-05T09:30:00Z", "\(seen)")
+            #expect(try await entries(laptop, home: home)[id]?["stop"] as? String == "2026-01-05T09:30:00Z")
+        }
+    }
+
     @Test func aServerErrorIsNeverAnAcknowledgementAndALostAnswerMakesOneEntry() async throws {
         try await withServer { root, server in
             let port = try #require(UInt16(server.url.split(separator: ":").last ?? ""))
