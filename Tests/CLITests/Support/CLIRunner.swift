@@ -108,60 +108,23 @@ extension CLIRunner {
         var timeout: Duration
 
         func runBlocking() throws -> CLIResult {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            process.environment = childEnvironment()
-            if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-
-            let output = Pipe()
-            if closingStdout { try output.fileHandleForReading.close() }
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            let input = try stdin.map { try Self.unlinkedFile(holding: $0) }
-            // The child gets its own copy when it starts; ours is closed then, not when the
-            // process object goes.
-            defer { try? input?.close() }
-            process.standardInput = input ?? FileHandle.nullDevice
-
-            let exited = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in exited.signal() }
+            let outcome: ChildSpawn.Outcome
             do {
-                try process.run()
-            } catch {
-                throw Failure(description: "cannot start \(executable.path): \(error)")
+                outcome = try ChildSpawn.run(
+                    executable.path, arguments: arguments, environment: childEnvironment(),
+                    workingDirectory: workingDirectory?.path, stdin: stdin, closingStdout: closingStdout,
+                    timeout: timeout)
+            } catch let failure as ChildSpawn.Failure {
+                throw Failure(description: failure.description)
             }
-
-            // Drain both pipes at once, so a child blocked on a full pipe never deadlocks us.
-            let stdoutData = closingStdout ? nil : BackgroundRead(output.fileHandleForReading)
-            let stderrData = BackgroundRead(errors.fileHandleForReading)
-
-            let seconds = Double(timeout.components.seconds)
-            if exited.wait(timeout: .now() + seconds) == .timedOut {
-                process.terminate()
-                exited.wait()
+            if outcome.timedOut {
                 throw Failure(
-                    description:
-                        "rxchain \(arguments.joined(separator: " ")) did not exit within \(timeout); killed")
+                    description: "rxchain \(arguments.joined(separator: " ")) did not exit within \(timeout); killed")
             }
             return CLIResult(
-                exitCode: process.terminationStatus,
-                wasSignalled: process.terminationReason == .uncaughtSignal,
-                stdout: String(decoding: stdoutData?.wait() ?? Data(), as: UTF8.self),
-                stderr: String(decoding: stderrData.wait(), as: UTF8.self))
-        }
-
-        /// A read handle on a new file holding `data`, already unlinked (the open handle keeps it alive).
-        ///
-        /// A file rather than a pipe: nothing has to feed it while the child runs, and a child
-        /// that never reads its input cannot send this process a `SIGPIPE`.
-        private static func unlinkedFile(holding data: Data) throws -> FileHandle {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "rxchain-stdin-\(UUID().uuidString)")
-            try data.write(to: url)
-            defer { try? FileManager.default.removeItem(at: url) }
-            return try FileHandle(forReadingFrom: url)
+                exitCode: outcome.exitCode, wasSignalled: outcome.wasSignalled,
+                stdout: String(decoding: outcome.stdout, as: UTF8.self),
+                stderr: String(decoding: outcome.stderr, as: UTF8.self))
         }
 
         private func childEnvironment() -> [String: String] {
@@ -170,29 +133,6 @@ extension CLIRunner {
                 result[name] = value
             }
             return result
-        }
-    }
-
-    /// Reads a file handle to its end on a dedicated thread.
-    private final class BackgroundRead: Sendable {
-        private let data = Lock(Data())
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                let bytes = (try? handle.readToEnd()) ?? Data()
-                // Closed now, not when the last reference goes: the runs' pipes would otherwise
-                // pile up in the test process by the hundreds.
-                try? handle.close()
-                data.withLock { $0 = bytes }
-                done.signal()
-            }
-        }
-
-        /// Blocks until the writer closed its end, then returns everything read.
-        func wait() -> Data {
-            done.wait()
-            return data.withLock { $0 }
         }
     }
 }
