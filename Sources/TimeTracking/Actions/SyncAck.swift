@@ -22,13 +22,22 @@ public struct SyncAck: Sendable, Hashable, Codable {
     public var sentModifiedAt: Timestamp
     /// The server's time of the change.
     public var serverAt: Timestamp
+    /// The fields the acknowledged create or update carried, when known (a device's own acks
+    /// always; a line of the spec's format leaves them out). With them, an ack settles the entry
+    /// only if they are still its fields: two changes in the same second (`modifiedAt` equal to
+    /// `sentModifiedAt`) no longer pass for one.
+    public var sent: TimeEntrySnapshot?
 
     /// Creates a payload.
-    public init(id: String, kind: Kind, remoteId: Int, sentModifiedAt: Timestamp, serverAt: Timestamp) {
+    public init(
+        id: String, kind: Kind, remoteId: Int, sentModifiedAt: Timestamp, serverAt: Timestamp,
+        sent: TimeEntrySnapshot? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.remoteId = remoteId
         self.sentModifiedAt = sentModifiedAt
         self.serverAt = serverAt
+        self.sent = sent
     }
 }

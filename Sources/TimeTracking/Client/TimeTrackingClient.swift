@@ -48,7 +48,7 @@ public struct TimeTrackingClient: RESTDomain {
                 .ack(
                     SyncAck(
                         id: snapshot.id, kind: kind, remoteId: record.remoteId, sentModifiedAt: snapshot.modifiedAt,
-                        serverAt: record.at))
+                        serverAt: record.at, sent: snapshot))
             ]
         case .delete(let id, let remoteId, let sentModifiedAt):
             guard let remoteId else { return [] }

@@ -40,4 +40,13 @@ public struct TimeEntrySnapshot: Sendable, Hashable, Codable {
         stop = entry.stop
         modifiedAt = entry.modifiedAt
     }
+
+    /// Whether this snapshot holds `entry`'s fields as they are now (its ids and `modifiedAt`
+    /// aside): what the server has once the request is acknowledged.
+    public func carries(_ entry: TimeEntry) -> Bool {
+        var now = TimeEntrySnapshot(entry)
+        now.remoteId = remoteId
+        now.modifiedAt = modifiedAt
+        return now == self
+    }
 }

@@ -4,7 +4,9 @@ extension TimeTrackingRules {
     /// `sync/ack`: the server accepted a request.
     ///
     /// - create or update of a live entry: `remoteId` set if missing; `synced` (and
-    ///   `syncError` cleared) only if `modifiedAt <= sentModifiedAt`, else `updatePending`
+    ///   `syncError` cleared) only if `modifiedAt <= sentModifiedAt` (and, when the ack knows the
+    ///   fields it sent, they are still the entry's: a second change in the same second), else
+    ///   `updatePending`
     ///   (even when it was `createPending`: it exists on the server now), so an ack for an
     ///   older snapshot never overwrites an edit made meanwhile.
     /// - create or update of a tombstone: `remoteId` set if missing; it stays `updatePending`.
@@ -26,7 +28,7 @@ extension TimeTrackingRules {
                     id: ack.id, remoteId: ack.remoteId, deletedAt: ack.serverAt, modifiedAt: ack.serverAt))
         case (.create, .live(var entry)), (.update, .live(var entry)):
             if entry.remoteId == nil { entry.remoteId = ack.remoteId }
-            if entry.modifiedAt <= ack.sentModifiedAt {
+            if entry.modifiedAt <= ack.sentModifiedAt, ack.sent.map({ $0.carries(entry) }) != false {
                 entry.syncState = .synced
                 entry.syncError = nil
             } else {

@@ -217,4 +217,28 @@ import TimeTracking
         let failed = events.filter { $0.status == .failed }.compactMap(\.line)
         #expect(failed == [8, 9], "\(events.map { "\($0.step) \($0.detail) \($0.diff)" })")
     }
+
+    /// Two changes of one entry in the same second, before its create is answered: the create
+    /// carries the first, and its ack must not settle the entry (the second would be lost on the
+    /// device and on the server).
+    @Test func aSecondChangeInTheSameSecondAsTheCreateReachesTheServer() async throws {
+        let (result, events) = try await run(
+            """
+            domain time
+            device phone user alice
+            device laptop user alice
+            phone: start e1 "planning"
+            phone: edit e1 description "planning v2"
+            sync phone
+            expect phone entries.e1.description == "planning v2"
+            expect phone entries.e1.syncState == synced
+            sync laptop
+            expect laptop entries.r1.description == "planning v2"
+            expect phone == server
+            expect phone == laptop
+            """)
+        #expect(
+            result.outcome == .passed,
+            "\(events.filter { $0.status != .ok }.map { "\($0.step) \($0.detail) \($0.actual ?? "")" })")
+    }
 }
