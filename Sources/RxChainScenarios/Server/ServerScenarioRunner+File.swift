@@ -22,6 +22,22 @@ extension ServerScenarioRunner {
         return (result, events)
     }
 
+    /// Writes `text` as a script (`test.scenario`) in a fresh temporary directory, runs it like
+    /// ``run(file:domain:)`` and removes the directory: how a test runs a script written inline.
+    ///
+    /// > Important: Writes and reads the file with blocking I/O before the run starts.
+    public static func run(script text: String, domain: Domain) async throws -> (
+        result: ScenarioFileResult, events: [ScenarioEvent]
+    ) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxchain-scenario-script-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("test.scenario")
+        try Data(text.utf8).write(to: file)
+        return try await run(file: file, domain: domain)
+    }
+
     /// The `.scenario` files in `directory` whose `domain NAME` line names `domain`, sorted.
     ///
     /// > Important: Reads the files with blocking I/O.

@@ -31,14 +31,9 @@ import TimeTracking
         #expect(result.expectationsPassed > 0 && result.expectationsFailed == 0)
     }
 
-    /// Writes `text` as a script and runs it.
+    /// Runs `text` as a script.
     func run(_ text: String) async throws -> (result: ScenarioFileResult, events: [ScenarioEvent]) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("time-scenario-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("test.scenario")
-        try Data(text.utf8).write(to: file)
-        return try await ServerScenarioRunner.run(file: file, domain: TimeTrackingScenarios())
+        try await ServerScenarioRunner.run(script: text, domain: TimeTrackingScenarios())
     }
 
     @Test func aWrongExpectationFailsNamingTheValue() async throws {
