@@ -31,6 +31,9 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server's log store refused to record the change (a storage failure); nothing was
     /// acknowledged. **503.**
     case storageFailed(LogAppendError)
+    /// Too many wrong passwords in a row for this user name: try again after `retryAfter`
+    /// seconds (``LoginThrottle``). **429**, with `Retry-After`.
+    case tooManyAttempts(retryAfter: UInt64)
 
     /// The HTTP status the server answers this error with.
     public var httpStatus: Int {
@@ -41,6 +44,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongCredentials, .invalidAccessToken, .expiredAccessToken, .sessionEnded, .invalidRefreshToken: 401
         case .unknownDevice: 404
         case .storageFailed: 503
+        case .tooManyAttempts: 429
         }
     }
 
@@ -66,6 +70,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
             "no signed-in device named \(String(reflecting: device))"
         case .storageFailed:
             "the server could not record the change; nothing was saved, try again"
+        case .tooManyAttempts(let seconds):
+            "too many wrong passwords for this user: try again in \(seconds) s"
         }
     }
 }

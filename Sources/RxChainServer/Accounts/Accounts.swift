@@ -46,6 +46,8 @@ public final class Accounts: Sendable {
     let book: LogBook
     let key: ServerKey
     let clock: @Sendable () -> UInt64
+    /// Slows password guessing per user name.
+    let throttle = LoginThrottle()
     let passwordIterations: Int
     let accessTokenLifetime: UInt64
     let signupsOpen: Bool
@@ -101,18 +103,25 @@ public final class Accounts: Sendable {
     /// - Returns: A fresh access token and the device's refresh token.
     /// - Throws: ``AccountError/invalidField(field:problem:)`` for a bad `user`, `password` or
     ///   `device` (400), ``AccountError/wrongCredentials`` for an unknown user or a wrong
-    ///   password, one answer for both (401), ``AccountError/sessionEnded`` when a concurrent
+    ///   password, one answer for both (401), ``AccountError/tooManyAttempts(retryAfter:)`` after
+    ///   too many wrong passwords in a row for the name (429, ``LoginThrottle``),
+    ///   ``AccountError/sessionEnded`` when a concurrent
     ///   login of the same device replaced this one before it answered (401),
     ///   ``AccountError/storageFailed(_:)`` (503).
     public func login(user: String, password: String, device: String) async throws(AccountError) -> SessionTokens {
         try AccountFields.checkUser(user)
         try AccountFields.checkPassword(password)
         try AccountFields.checkDevice(device)
+        if let wait = throttle.wait(for: user, now: clock()) { throw .tooManyAttempts(retryAfter: wait) }
         let stored = catchUp { $0.account(user)?.password }
         // An unknown user costs the same stretch as a known one, so timing does not tell them apart.
         let candidate = stored ?? Self.decoy(iterations: passwordIterations)
         let matches = await stretcher.run { candidate.matches(password) }
-        guard matches, stored != nil else { throw .wrongCredentials }
+        guard matches, stored != nil else {
+            throttle.failed(user, now: clock())
+            throw .wrongCredentials
+        }
+        throttle.succeeded(user)
         let session = Self.randomToken(byteCount: 16)
         let refreshToken = Self.randomToken(byteCount: 32)
         let entry = AccountsEntry.login(

@@ -111,6 +111,9 @@ extension ServerError {
         case .userTaken: self.init(status: 409, code: "taken", message: error.description, field: "user")
         case .unknownDevice: self.init(status: 404, code: "not_found", message: error.description, field: "device")
         case .storageFailed: self = .unavailable(error.description)
+        case .tooManyAttempts(let seconds):
+            self.init(status: 429, code: "too_many_attempts", message: error.description, field: "user")
+            retryAfter = seconds
         case .wrongCredentials, .invalidAccessToken, .expiredAccessToken, .sessionEnded, .invalidRefreshToken:
             self = .unauthenticated(error.description)
         }

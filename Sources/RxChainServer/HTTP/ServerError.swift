@@ -13,6 +13,7 @@
 /// | 405 | `method_not_allowed` |
 /// | 409 | `clash`, `revision_mismatch`, `taken` |
 /// | 413 | `body_too_large` |
+/// | 429 | `too_many_attempts` (with `Retry-After`) |
 /// | 503 | `unavailable` (with `Retry-After`) |
 public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The HTTP status code.
@@ -25,6 +26,8 @@ public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     public var field: String?
     /// For `revision_mismatch`: the log's revision now.
     public var current: UInt64?
+    /// For a 429: the seconds to wait before trying again (sent as `Retry-After`).
+    public var retryAfter: UInt64?
 
     /// Creates an error.
     public init(status: Int, code: String, message: String, field: String? = nil, current: UInt64? = nil) {
@@ -47,6 +50,7 @@ public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
         }
         if status == 401 { response.headers["WWW-Authenticate"] = "Bearer" }
         if status == 503 { response.headers["Retry-After"] = "1" }
+        if let retryAfter { response.headers["Retry-After"] = String(retryAfter) }
         return response
     }
 }
