@@ -48,7 +48,8 @@ final class LoginThrottle: Sendable {
             if table[key] == nil, table.count >= Self.capacity {
                 let expired = table.filter { $0.value.allowedAt <= now }.map(\.key)
                 for name in expired.prefix(max(1, Self.capacity / 10)) { table[name] = nil }
-                if table.count >= Self.capacity, let oldest = table.min(by: { $0.value.allowedAt < $1.value.allowedAt }) {
+                if table.count >= Self.capacity, let oldest = table.min(by: { $0.value.allowedAt < $1.value.allowedAt })
+                {
                     table[oldest.key] = nil
                 }
             }
