@@ -20,13 +20,7 @@ struct TodoAnswerCommand: Command {
         return try TodoCommand.withDevice(arguments, context: context) { device in
             let state = await device.state
             let id = try TodoCommand.incomingRequest(text, in: state)
-            let answered: (list: String, from: String)
-            do {
-                answered = try await device.answer(id, accept: accept)
-            } catch let refusal as Rejection {
-                throw CommandFailure(refusal.reason)
-            }
-            let (list, from) = answered
+            let (list, from) = try await device.answer(id, accept: accept)
             try terminal.writeLine(
                 "\(accept ? "accepted" : "rejected") list \(list) from \(from) (request \(id))"
                     .escapingControlCharacters)

@@ -22,11 +22,7 @@ struct TodoRevokeCommand: Command {
         return try TodoCommand.withDevice(arguments, context: context) { device in
             let list = try TodoCommand.list(text, in: await device.state)
             let request = TodoCommand.newID()
-            do {
-                try await device.revoke(user, from: list, requestID: request)
-            } catch let refusal as Rejection {
-                throw CommandFailure(refusal.reason)
-            }
+            try await device.revoke(user, from: list, requestID: request)
             try terminal.writeLine("revoked \(user) from list \(list): request \(request)")
             try TodoCommand.writeQueued(device, to: terminal)
             return .success

@@ -23,11 +23,7 @@ struct TodoShareCommand: Command {
         return try TodoCommand.withDevice(arguments, context: context) { device in
             let list = try TodoCommand.list(text, in: await device.state)
             let request = TodoCommand.newID()
-            do {
-                try await device.share(list, with: user, requestID: request)
-            } catch let refusal as Rejection {
-                throw CommandFailure(refusal.reason)
-            }
+            try await device.share(list, with: user, requestID: request)
             try terminal.writeLine("shared list \(list) with \(user): request \(request), pending")
             try TodoCommand.writeQueued(device, to: terminal)
             return .success
