@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "RxChainTests", dependencies: ["RxChain", "RxChainScenarios", "Signals", "RxChainTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
-        .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting"]),
+        .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting", "Signals", "TimeTracking"]),
         .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
         .testTarget(
             name: "TodoListsTests",
