@@ -6,6 +6,7 @@ extension ScenarioParser {
     /// expect SUBJECT count PATH == N
     /// expect SUBJECT == OTHER             (replicated states equal; OTHER a device or playbook [upto N])
     /// expect DEVICE pending == N
+    /// expect DEVICE dead letters == N
     /// expect DEVICE status == synced|pending|offline|failing
     /// expect DEVICE sync.PATH == VALUE    (the device's playbook sync status)
     /// expect DEVICE error contains TEXT   (the last error the device reported)
@@ -57,6 +58,9 @@ extension ScenarioParser {
         } else if first.is("pending") {
             try deviceOnly("pending")
             check = .pending(try comparison(rest.dropFirst()))
+        } else if first.is("dead"), rest.count >= 2, rest[rest.startIndex + 1].is("letters") {
+            try deviceOnly("dead letters")
+            check = .deadLetters(try comparison(rest.dropFirst(2)))
         } else if first.is("status") {
             try deviceOnly("status")
             let status = try comparison(rest.dropFirst())

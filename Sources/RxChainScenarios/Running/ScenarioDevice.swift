@@ -89,13 +89,16 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
     /// Actions waiting in the queue.
     var pending: Int { device.sync.queue.pendingCount }
 
+    /// Actions the remote refused for good.
+    var deadLetters: Int { device.sync.queue.deadLetters.count }
+
     /// The playbook sync status.
     var syncStatus: PlaybookSyncStatus { device.transport!.currentStatus }
 
     /// One word for where the sync stands.
     var status: ScenarioDeviceStatus {
         if !isOnline { return .offline }
-        if lastSyncFailed { return .failing }
+        if lastSyncFailed || deadLetters > 0 { return .failing }
         return pending > 0 ? .pending : .synced
     }
 

@@ -29,6 +29,10 @@ extension ScenarioWorld {
             actual = .number(Double(device(name(of: subject)).pending))
             comparison = compared
             what += " pending"
+        case .deadLetters(let compared):
+            actual = .number(Double(device(name(of: subject)).deadLetters))
+            comparison = compared
+            what += " dead letters"
         case .status(let compared):
             actual = .string(device(name(of: subject)).status.rawValue)
             comparison = compared

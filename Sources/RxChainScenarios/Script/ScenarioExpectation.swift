@@ -33,6 +33,8 @@ struct ScenarioExpectation: Sendable {
         case sameState(as: Subject)
         /// `pending == N`: actions waiting in the device's queue.
         case pending(ScenarioComparison)
+        /// `dead letters == N`: requests the remote refused for good, kept in the device's queue.
+        case deadLetters(ScenarioComparison)
         /// `status == synced|pending|offline|failing`.
         case status(ScenarioComparison)
         /// `sync.PATH …`: a field of the device's playbook sync status.
@@ -109,10 +111,11 @@ struct ScenarioComparison: Sendable, CustomStringConvertible {
 enum ScenarioDeviceStatus: String, Sendable, CaseIterable {
     /// Offline (`offline DEVICE`).
     case offline
-    /// Online, and the last sync failed (remote error, conflict, crash).
+    /// Online, and the last sync failed (remote error, conflict, crash), or the remote refused a
+    /// request for good (a dead letter waits for the user).
     case failing
     /// Online, with actions waiting in the queue.
     case pending
-    /// Online, nothing waiting, and the last sync (if any) succeeded.
+    /// Online, nothing waiting, no dead letter, and the last sync (if any) succeeded.
     case synced
 }

@@ -65,10 +65,13 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
     /// Requests waiting in the queue.
     var pending: Int { device.queuedRequests }
 
+    /// Requests the server refused for good.
+    var deadLetters: Int { device.deadLetters }
+
     /// One word for where the sync stands.
     var status: ScenarioDeviceStatus {
         if !isOnline { return .offline }
-        if lastSyncFailed { return .failing }
+        if lastSyncFailed || deadLetters > 0 { return .failing }
         return pending > 0 ? .pending : .synced
     }
 

@@ -14,6 +14,9 @@ public protocol ServerScenarioDevice: Sendable {
     /// Requests waiting in the device's durable queue.
     var queuedRequests: Int { get }
 
+    /// Requests the server refused for good (dead letters): kept, never sent again on their own.
+    var deadLetters: Int { get }
+
     /// Pushes the queue and pulls what changed, stopping after `maxFailures` failed sends in a row.
     ///
     /// - Throws: why the device is not in sync (nothing is lost: what was not answered stays queued).
@@ -26,6 +29,8 @@ public protocol ServerScenarioDevice: Sendable {
 extension ServerLogDevice: ServerScenarioDevice {
     public var queuedRequests: Int { sync.queue.pendingCount }
 
+    public var deadLetters: Int { sync.queue.deadLetters.count }
+
     public func syncWithServer(maxFailures: Int) async throws {
         try await syncNow(maxFailures: maxFailures)
     }
@@ -33,6 +38,8 @@ extension ServerLogDevice: ServerScenarioDevice {
 
 extension RESTDevice: ServerScenarioDevice {
     public var queuedRequests: Int { sync.queue.pendingCount }
+
+    public var deadLetters: Int { sync.queue.deadLetters.count }
 
     public func syncWithServer(maxFailures: Int) async throws {
         try await syncNow(maxFailures: maxFailures)

@@ -30,6 +30,10 @@ extension ServerScenarioWorld {
         case .pending(let comparison):
             event.compare(
                 what + " pending", actual: .number(Double(device(name(of: subject)).pending)), with: comparison)
+        case .deadLetters(let comparison):
+            event.compare(
+                what + " dead letters", actual: .number(Double(device(name(of: subject)).deadLetters)),
+                with: comparison)
         case .status(let comparison):
             event.compare(
                 what + " status", actual: .string(device(name(of: subject)).status.rawValue), with: comparison)
