@@ -18,6 +18,7 @@ let rxchain = CommandGroup(
         TodoCommand.group,
         ExpensesCommand.group,
         AccountCommand.group,
+        FamilyCommand.group,
         CommandGroup(
             name: "_debug", summary: "diagnostics", isHidden: true,
             subcommands: [DebugParseCommand(), DebugTagsCommand()]),

@@ -84,13 +84,17 @@ enum CommandLineParser {
     private static func assign(
         _ values: [String], to arguments: [CommandSignature.Argument], in parsed: inout ParsedArguments
     ) throws(UsageError) {
+        // Values fill the arguments from the front, so the missing ones are at the end: name
+        // the first argument the values do not reach.
+        var required = 0
+        for argument in arguments {
+            required += argument.minimum
+            if required > values.count { throw UsageError("missing argument \(argument.name)") }
+        }
         var rest = values[...]
         for (index, argument) in arguments.enumerated() {
             let neededLater = arguments[(index + 1)...].reduce(0) { $0 + $1.minimum }
-            let available = max(rest.count - neededLater, 0)
-            guard available >= argument.minimum else {
-                throw UsageError("missing argument \(argument.name)")
-            }
+            let available = rest.count - neededLater
             let count = min(available, argument.maximum ?? available)
             parsed.setArgument(argument.name, values: Array(rest.prefix(count)))
             rest = rest.dropFirst(count)

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["add", "Groceries"], "missing argument"),
+        (["add", "Groceries"], "missing argument TEXT"),
         (["move", "Groceries"], "missing '--after LIST' or '--first'"),
         (["move-item", "Groceries", "milk", "--first", "--after", "eggs"], "not both"),
         (["--user", "alice", "lists"], "option '--user' needs '--server URL'"),

@@ -6,6 +6,8 @@ public enum ServerClientError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidServer(String, reason: String)
     /// The user name cannot name an account (it appears in log paths and file names).
     case invalidUser(String, reason: String)
+    /// The text does not name a log family: `KIND/ID`, two non-empty segments (`playbooks/team`).
+    case invalidFamily(String)
     /// No answer came (connection refused, timeout, connection lost).
     case unreachable(server: String, reason: String)
     /// The server answered with an error: its status, `error` code and message.
@@ -25,6 +27,8 @@ public enum ServerClientError: Error, Equatable, Sendable, CustomStringConvertib
             "\(String(reflecting: server)) is not a server URL: \(reason)"
         case .invalidUser(let user, let reason):
             "\(String(reflecting: user)) is not a user name: \(reason)"
+        case .invalidFamily(let family):
+            "\(String(reflecting: family)) is not a family: expected KIND/ID, such as playbooks/team"
         case .unreachable(let server, let reason):
             "server \(server) is unreachable: \(reason)"
         case .refused(let server, let status, let code, let message):
