@@ -1,7 +1,10 @@
 -- wrk script of `rxchain-bench server`: every request appends one entry, with an id no other
 -- request of the run uses, to the actions log of one of the bench users (round robin).
 --
---   wrk ... -s append.lua http://127.0.0.1:PORT -- CLIENTS_FILE RUN_PREFIX
+--   wrk ... -s append.lua http://127.0.0.1:PORT -- CLIENTS_FILE RUN_PREFIX [health]
+--
+-- With `health` every request is a `GET /health` instead (no body, no token, no disk): the
+-- ceiling of the HTTP layer, measured the same way.
 --
 -- CLIENTS_FILE has one "USER ACCESS_TOKEN" line per bench client. An id is
 -- RUN_PREFIX-tTHREAD-N: the prefix is unique per run, THREAD per wrk thread, N per request.
@@ -12,6 +15,7 @@ local threads = 0
 local counter = 0
 local clients = {}
 local prefix = ""
+local health = false
 
 -- Runs in the main Lua state, once per thread: numbers the threads. `thread:set` makes
 -- `wrk_thread` a global of that thread's own Lua state.
@@ -22,6 +26,7 @@ end
 
 function init(args)
    prefix = args[2]
+   health = args[3] == "health"
    for line in io.lines(args[1]) do
       local user, token = line:match("^(%S+) (%S+)$")
       if user then
@@ -36,6 +41,9 @@ function init(args)
 end
 
 function request()
+   if health then
+      return wrk.format("GET", "/health")
+   end
    counter = counter + 1
    local client = clients[counter % #clients + 1]
    local id = prefix .. "-t" .. wrk_thread .. "-" .. counter

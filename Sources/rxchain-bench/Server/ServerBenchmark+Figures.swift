@@ -15,6 +15,20 @@ extension ServerBenchmark {
             ])
     }
 
+    /// `server-health-<C>-clients` (the HTTP layer's ceiling) against `postgres-insert-commit`.
+    static func healthFigure(server: ServerSide, postgres: PostgresSide, options: Options) -> Figure {
+        Figure(
+            name: "server-health-\(options.clients)-clients", unit: "request",
+            medianNanoseconds: 1e9 / server.healthPerSecond, baseline: "postgres-insert-commit",
+            baselineMedianNanoseconds: 1e9 / postgres.insertsPerSecond,
+            extra: [
+                ("requests_per_second", server.healthPerSecond), ("p50_ms", server.health.p50 / 1e6),
+                ("p99_ms", server.health.p99 / 1e6), ("baseline_appends_per_second", postgres.insertsPerSecond),
+                ("clients", Double(options.clients)), ("seconds", Double(options.seconds)),
+                ("errors", Double(server.healthErrors)),
+            ])
+    }
+
     /// `server-follower-latency` against `postgres-listen-notify`.
     static func followerFigure(server: LatencySummary, postgres: LatencySummary, options: Options) -> Figure {
         Figure(

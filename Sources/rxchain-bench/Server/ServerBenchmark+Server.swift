@@ -7,6 +7,10 @@ extension ServerBenchmark {
         var appends: LatencySummary
         /// Requests wrk saw fail (connect, read, write, timeout, or a status ≥ 400).
         var errors: Int
+        /// `GET /health` per second from the same connections: the HTTP layer's ceiling.
+        var healthPerSecond: Double
+        var health: LatencySummary
+        var healthErrors: Int
         var follower: LatencySummary
     }
 
@@ -32,17 +36,7 @@ extension ServerBenchmark {
         try Data(lines.utf8).write(to: URL(fileURLWithPath: clientsFile))
 
         ChildProcess.log("wrk: \(options.clients) connections for \(options.seconds) s")
-        let wrk = try await ChildProcess(
-            "wrk",
-            [
-                "-t", "\(min(2, options.clients))", "-c", "\(options.clients)", "-d", "\(options.seconds)s",
-                "--timeout", "60s", "--latency", "-s", scripts + "/append.lua", url, "--", clientsFile,
-                "r\(UUID().uuidString.prefix(8))",
-            ]
-        ).run()
-        guard let summary = WrkSummary(output: wrk.stdout) else {
-            throw ChildProcess.Failure(description: "wrk printed no summary line:\n\(wrk.stdout)\(wrk.stderr)")
-        }
+        let summary = try await runWrk(url: url, clientsFile: clientsFile, options: options)
         if summary.errors > 0 {
             let log = (try? String(contentsOfFile: root + "/server.log", encoding: .utf8)) ?? ""
             let refusals = log.split(separator: "\n").filter { !$0.contains(" 200 ") }.suffix(5)
@@ -50,6 +44,8 @@ extension ServerBenchmark {
                 "wrk saw \(summary.errors) failed requests; the server's last other answers:\n"
                     + refusals.joined(separator: "\n"))
         }
+        ChildProcess.log("wrk: GET /health, \(options.clients) connections for \(options.seconds) s")
+        let health = try await runWrk(url: url, clientsFile: clientsFile, options: options, health: true)
 
         ChildProcess.log("follower: \(options.rounds) rounds")
         let follower = try await followerLatencies(
@@ -60,7 +56,27 @@ extension ServerBenchmark {
         return ServerSide(
             appendsPerSecond: summary.appendsPerSecond,
             appends: LatencySummary(count: summary.requests, p50: summary.p50Nanoseconds, p99: summary.p99Nanoseconds),
-            errors: summary.errors, follower: followerSummary)
+            errors: summary.errors, healthPerSecond: health.appendsPerSecond,
+            health: LatencySummary(count: health.requests, p50: health.p50Nanoseconds, p99: health.p99Nanoseconds),
+            healthErrors: health.errors, follower: followerSummary)
+    }
+
+    /// One wrk run of `Benchmarks/server/append.lua`: appends, or with `health` `GET /health`.
+    static func runWrk(url: String, clientsFile: String, options: Options, health: Bool = false) async throws
+        -> WrkSummary
+    {
+        let wrk = try await ChildProcess(
+            "wrk",
+            [
+                "-t", "\(min(2, options.clients))", "-c", "\(options.clients)", "-d", "\(options.seconds)s",
+                "--timeout", "60s", "--latency", "-s", scripts + "/append.lua", url, "--", clientsFile,
+                "r\(UUID().uuidString.prefix(8))",
+            ] + (health ? ["health"] : [])
+        ).run()
+        guard let summary = WrkSummary(output: wrk.stdout) else {
+            throw ChildProcess.Failure(description: "wrk printed no summary line:\n\(wrk.stdout)\(wrk.stderr)")
+        }
+        return summary
     }
 
     /// Append-to-event latencies (nanoseconds), one per round after a first, untimed one.

@@ -14,6 +14,10 @@ import RxChainTesting
 ///   Baseline `postgres-insert-commit`: pgbench with `Benchmarks/server/pg-insert.sql`, one row
 ///   inserted per transaction, `synchronous_commit = on`, C clients, p50/p99 from its
 ///   transaction log.
+/// - `server-health-<C>-clients`: `GET /health` from the same C connections for `--seconds`
+///   (no body, no token, no disk): what Hummingbird and the bridge alone answer per second on
+///   this machine, the ceiling any route has; extras `requests_per_second`, `p50_ms`, `p99_ms`,
+///   `errors`, and the same baseline's appends per second.
 /// - `server-follower-latency`: append-to-event latency for a follower: one client long-polls
 ///   `GET /feed`, another appends one entry at a time (`--rounds`), and a round's latency is the
 ///   time the follower receives the entry minus the time the append was sent. `median_ns` is
@@ -34,6 +38,8 @@ enum ServerBenchmark {
         server-append-<C>-clients   durable appends/s and p50/p99 from C wrk connections for S
                                     seconds (default 50, 10), against pgbench inserting one row
                                     per transaction (synchronous_commit = on) with C clients
+        server-health-<C>-clients   GET /health from the same connections: the HTTP layer's
+                                    ceiling, against the same baseline
         server-follower-latency     append-to-event latency of a long-polling follower over N
                                     rounds (default 200), against LISTEN/NOTIFY (psycopg 3)
         """
@@ -118,6 +124,7 @@ enum ServerBenchmark {
         report.header("server (rxchain-server over HTTP on loopback, against PostgreSQL)")
         report.emit(
             appendFigure(server: serverSide, postgres: postgresSide, options: options, dataBytes: dataBytes))
+        report.emit(healthFigure(server: serverSide, postgres: postgresSide, options: options))
         report.emit(followerFigure(server: serverSide.follower, postgres: postgresSide.notify, options: options))
     }
 
