@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "RxChain", dependencies: ["Signals"]),
         .target(name: "RxChainScenarios", dependencies: ["RxChain", "RxChainServer", "Signals"]),
         .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
-        .target(name: "RxChainTesting", dependencies: ["RxChain", "Signals"]),
+        .target(name: "RxChainTesting", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),

@@ -1,38 +1,22 @@
 import Foundation
 import RxChain
 import RxChainScenarios
+import RxChainTesting
 import Testing
 import TodoLists
 
 /// The TODO examples (`Examples/*.scenario` with `domain todo`), run in this process against the
 /// scenario's own server, with the outcome `rxchain run` reports; and the steps' unhappy paths.
-@Suite struct TodoScenarioTests {
-    static let examples: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples")
-
-    static var scenarios: [String] {
-        ServerScenarioRunner.scripts(in: examples, of: TodoListsScenarios())
-    }
+@Suite struct TodoScenarioTests: ServerScenarioExampleSuite {
+    static var domain: TodoListsScenarios { TodoListsScenarios() }
 
     @Test func thereAreAtLeastFourExamples() {
-        #expect(Self.scenarios.count >= 4, "\(Self.scenarios)")
+        expectExamples(atLeast: 4)
     }
 
     @Test(arguments: scenarios)
     func exampleRunsInProcess(_ name: String) async throws {
-        let (result, events) = try await ServerScenarioRunner.run(
-            file: Self.examples.appendingPathComponent(name), domain: TodoListsScenarios())
-        let failures = events.filter { $0.status == .failed || $0.status == .error }
-        #expect(
-            result.outcome == .passed,
-            "\(name): \(failures.map { "\($0.line ?? 0): \($0.step) \($0.detail) \($0.diff)" })")
-        #expect(result.expectationsPassed > 0 && result.expectationsFailed == 0)
-    }
-
-    /// Runs `text` as a script.
-    func run(_ text: String) async throws -> (result: ScenarioFileResult, events: [ScenarioEvent]) {
-        try await ServerScenarioRunner.run(script: text, domain: TodoListsScenarios())
+        try await expectExamplePasses(name)
     }
 
     @Test func aWrongExpectationFailsNamingTheValue() async throws {
