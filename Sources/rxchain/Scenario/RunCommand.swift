@@ -71,28 +71,62 @@ struct RunCommand: Command {
             result.reason = error.description
             return result
         }
-        switch ScenarioParser<LedgerDomain>.declaredDomain(in: lines) ?? LedgerDomain().name {
-        case LedgerDomain().name:
-            return try run(lines, of: file, domain: LedgerDomain(), json: json, renderer: renderer, context: context)
-        case TodoListsScenarios().name:
-            return try run(
-                lines, of: file, domain: TodoListsScenarios(), json: json, renderer: renderer, context: context)
-        case SharedExpensesScenarios().name:
-            return try run(
-                lines, of: file, domain: SharedExpensesScenarios(), json: json, renderer: renderer, context: context)
-        case TimeTrackingScenarios().name:
-            return try run(
-                lines, of: file, domain: TimeTrackingScenarios(), json: json, renderer: renderer, context: context)
-        case let other:
-            let known = [
-                LedgerDomain().name, TodoListsScenarios().name, SharedExpensesScenarios().name,
-                TimeTrackingScenarios().name,
-            ]
-            let reason = "\(file): unknown domain '\(other)' (this build runs: \(known.joined(separator: ", ")))"
+        let name = ScenarioParser<LedgerDomain>.declaredDomain(in: lines) ?? LedgerDomain().name
+        guard let domain = Self.domains.first(where: { $0.name == name }) else {
+            let known = Self.domains.map(\.name).joined(separator: ", ")
+            let reason = "\(file): unknown domain '\(name)' (this build runs: \(known))"
             context.terminal.writeErrorLine(reason)
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)
             result.reason = reason
             return result
+        }
+        return try domain.run(self, lines, file, json, renderer, context)
+    }
+
+    /// A domain this build runs scripts of: the name a script's `domain` line gives, and how a
+    /// file of it runs.
+    private struct RunnableDomain: Sendable {
+        var name: String
+        var run:
+            @Sendable (
+                _ command: RunCommand, _ lines: [NDJSONLine], _ file: String, _ json: Bool,
+                _ renderer: ScenarioTraceRenderer, _ context: CommandContext
+            ) throws -> ScenarioFileResult
+    }
+
+    /// The ledger (the default; devices share a playbook) and the server domains. Each file gets
+    /// a fresh domain value: a domain may keep what one run made (the expenses number their
+    /// operations).
+    private static let domains = [
+        playbook(LedgerDomain.init), server(TodoListsScenarios.init), server(SharedExpensesScenarios.init),
+        server(TimeTrackingScenarios.init),
+    ]
+
+    /// A domain whose devices share a playbook (`ScenarioRunner`).
+    private static func playbook<Domain: ScenarioDomain>(_ make: @escaping @Sendable () -> Domain) -> RunnableDomain {
+        RunnableDomain(name: make().name) { command, lines, file, json, renderer, context in
+            let domain = make()
+            return try command.run(lines, of: file, domain: domain, json: json, renderer: renderer, context: context) {
+                script, baseDirectory in
+                let runner = ScenarioRunner(
+                    script: script, domain: domain, baseDirectory: baseDirectory, environment: context.environment,
+                    playbookFiles: ScenarioRunner<Domain>.readPlaybookFiles(of: script, baseDirectory: baseDirectory))
+                return { emit in try await runner.run(emit: emit) }
+            }
+        }
+    }
+
+    /// A domain whose devices sync with the scenario's server (`ServerScenarioRunner`).
+    private static func server<Domain: ServerScenarioDomain>(_ make: @escaping @Sendable () -> Domain)
+        -> RunnableDomain
+    {
+        RunnableDomain(name: make().name) { command, lines, file, json, renderer, context in
+            let domain = make()
+            return try command.run(lines, of: file, domain: domain, json: json, renderer: renderer, context: context) {
+                script, baseDirectory in
+                let runner = ServerScenarioRunner(script: script, domain: domain, baseDirectory: baseDirectory)
+                return { emit in try await runner.run(emit: emit) }
+            }
         }
     }
 
@@ -116,27 +150,14 @@ struct RunCommand: Command {
         }
     }
 
-    private func run<Domain: ScenarioDomain>(
-        _ lines: [NDJSONLine], of file: String, domain: Domain, json: Bool, renderer: ScenarioTraceRenderer,
-        context: CommandContext
-    ) throws -> ScenarioFileResult {
-        let script: ScenarioScript<Domain.Command>
-        do {
-            script = try parse(lines, of: file, domain: domain, context: context)
-        } catch {
-            return error.result
-        }
-        if !json { try renderer.fileStarted(file: script.file, title: script.title) }
-        let baseDirectory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        let runner = ScenarioRunner(
-            script: script, domain: domain, baseDirectory: baseDirectory, environment: context.environment,
-            playbookFiles: ScenarioRunner<Domain>.readPlaybookFiles(of: script, baseDirectory: baseDirectory))
-        return try trace(json: json, renderer: renderer, context: context) { emit in try await runner.run(emit: emit) }
-    }
+    /// What runs a parsed script: the step loop, handing each event to `emit`.
+    private typealias Work = @Sendable ((ScenarioEvent) throws -> Void) async throws -> ScenarioFileResult
 
-    private func run<Domain: ServerScenarioDomain>(
+    /// Parses `lines` for `domain`, then runs the work `start` makes of the script (given the
+    /// directory the script's relative paths start from), tracing its events.
+    private func run<Domain: ScenarioVocabulary>(
         _ lines: [NDJSONLine], of file: String, domain: Domain, json: Bool, renderer: ScenarioTraceRenderer,
-        context: CommandContext
+        context: CommandContext, start: (ScenarioScript<Domain.Command>, URL) -> Work
     ) throws -> ScenarioFileResult {
         let script: ScenarioScript<Domain.Command>
         do {
@@ -145,15 +166,14 @@ struct RunCommand: Command {
             return error.result
         }
         if !json { try renderer.fileStarted(file: script.file, title: script.title) }
-        let runner = ServerScenarioRunner(
-            script: script, domain: domain, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
-        return try trace(json: json, renderer: renderer, context: context) { emit in try await runner.run(emit: emit) }
+        let work = start(script, URL(fileURLWithPath: file).deletingLastPathComponent())
+        return try trace(json: json, renderer: renderer, context: context, work)
     }
 
     /// Runs `work`, printing each step's event as a trace line (or a JSON line) as it comes.
     private func trace(
         json: Bool, renderer: ScenarioTraceRenderer, context: CommandContext,
-        _ work: @escaping @Sendable ((ScenarioEvent) throws -> Void) async throws -> ScenarioFileResult
+        _ work: @escaping Work
     ) throws -> ScenarioFileResult {
         let terminal = context.terminal
         return try AsyncBridge.run {
