@@ -36,15 +36,9 @@ public protocol ServerScenarioDomain: ScenarioVocabulary {
 
     /// Opens (creating it when new) the device in `directory`, syncing as `setting` says through
     /// `connection`, signed in with the session `sessions` holds; its retries do not wait (the
-    /// scenario's time is its virtual clock).
-    func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
-    ) async throws -> Device
-
-    /// Opens the device as ``openDevice(directory:setting:sessions:connection:)`` does, with
-    /// `clock` (the scenario's virtual clock) as the time the device reads on its own (the time
-    /// of a pull, of a merge), so that a run never depends on the machine's clock. Defaults to
-    /// opening it without the clock, for devices that read none.
+    /// scenario's time is its virtual clock). `clock` (the scenario's virtual clock) is the time
+    /// the device reads on its own (the time of a pull, of a merge), so that a run never depends
+    /// on the machine's clock; a device that reads none ignores it.
     func openDevice(
         directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
         clock: @escaping @Sendable () -> Timestamp
@@ -57,23 +51,15 @@ public protocol ServerScenarioDomain: ScenarioVocabulary {
     ///   it, like refused input); any other error is a failure of the machine.
     func perform(_ command: Command, on device: Device, user: String, now: Timestamp) async throws
 
-    /// The state as a scenario's paths read it.
-    func scenarioValue(of state: Device.State) throws -> ScenarioValue
-
-    /// What two devices of the domain must agree on once synced (`expect A == B`,
-    /// `expect A == server`): the state without what stays on one device (an open list, a
-    /// filter, a local id). Defaults to ``scenarioValue(of:)``.
-    func replicatedValue(of state: Device.State, user: String) throws -> ScenarioValue
-
     /// What `device` shows, as a scenario's paths read it: what the world reads for `expect
-    /// DEVICE PATH …` and a step's changes. Defaults to ``scenarioValue(of:)`` of its state; a
-    /// domain whose scripts read more of the device than its state (the fold's rejected entries,
-    /// what the server refused) gives its own.
+    /// DEVICE PATH …` and a step's changes. Defaults to its state's JSON form when the state is
+    /// `Encodable`; a domain whose scripts read more of the device than its state (the fold's
+    /// rejected entries, what the server refused) gives its own.
     func scenarioValue(of device: Device) async throws -> ScenarioValue
 
     /// What `device`, used by `user`, must agree on with another once synced: what the world
-    /// compares for `expect A == B` and `expect A == server`. Defaults to
-    /// ``replicatedValue(of:user:)`` of its state.
+    /// compares for `expect A == B` and `expect A == server`, without what stays on one device
+    /// (an open list, a filter, a local id). Defaults to ``scenarioValue(of:)``.
     func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue
 }
 
@@ -86,36 +72,22 @@ extension ServerScenarioDomain {
         -> [any ServerService]
     { [] }
 
-    public func replicatedValue(of state: Device.State, user: String) throws -> ScenarioValue {
-        try scenarioValue(of: state)
-    }
-
-    public func scenarioValue(of device: Device) async throws -> ScenarioValue {
-        try scenarioValue(of: await device.state)
-    }
-
     public func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue {
-        try replicatedValue(of: await device.state, user: user)
-    }
-
-    /// The device opened without the clock.
-    public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
-        clock: @escaping @Sendable () -> Timestamp
-    ) async throws -> Device {
-        try await openDevice(directory: directory, setting: setting, sessions: sessions, connection: connection)
+        try await scenarioValue(of: device)
     }
 }
 
 extension ServerScenarioDomain where Device.State: Encodable {
-    public func scenarioValue(of state: Device.State) throws -> ScenarioValue {
-        try ScenarioValue(encoding: state)
+    public func scenarioValue(of device: Device) async throws -> ScenarioValue {
+        try ScenarioValue(encoding: await device.state)
     }
 }
 
 extension ServerScenarioDomain where Self: ServerLogDomain, Device == ServerLogDevice<Self> {
+    /// The domain's device, which reads no clock of its own.
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await ServerLogDevice.open(
             directory: directory, domain: self, setting: setting, sessions: sessions,
@@ -124,8 +96,10 @@ extension ServerScenarioDomain where Self: ServerLogDomain, Device == ServerLogD
 }
 
 extension ServerScenarioDomain where Self: RESTDomain, Device == RESTDevice<Self> {
+    /// The domain's device, which reads no clock of its own.
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await RESTDevice.open(
             directory: directory, domain: self, setting: setting, sessions: sessions,

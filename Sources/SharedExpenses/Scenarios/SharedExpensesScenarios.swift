@@ -39,7 +39,8 @@ public struct SharedExpensesScenarios: ServerScenarioDomain {
     }
 
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await Device.open(
             directory: directory, domain: SharedExpensesDomain(viewer: setting.user), setting: setting,

@@ -48,15 +48,6 @@ public struct TimeTrackingScenarios: ServerScenarioDomain {
             retry: .deterministic(base: .zero, cap: .zero), connection: connection)
     }
 
-    /// A device whose pulls read the machine's clock (a scenario opens its devices with its own).
-    public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
-    ) async throws -> Device {
-        try await openDevice(
-            directory: directory, setting: setting, sessions: sessions, connection: connection,
-            clock: { Timestamp.now() })
-    }
-
     public func perform(_ step: TimeScenarioStep, on device: Device, user: String, now: Timestamp) async throws {
         switch step {
         case .start(var start):
@@ -74,7 +65,7 @@ public struct TimeTrackingScenarios: ServerScenarioDomain {
         }
     }
 
-    public func replicatedValue(of state: TimeTrackingState, user: String) throws -> ScenarioValue {
-        try ScenarioValue(encoding: TimeTrackingReplica(state))
+    public func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue {
+        try ScenarioValue(encoding: TimeTrackingReplica(await device.state))
     }
 }

@@ -24,7 +24,8 @@ public struct TodoListsScenarios: ServerScenarioDomain {
     }
 
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await Device.open(
             directory: directory, domain: TodoListsDomain(viewer: setting.user), setting: setting, sessions: sessions,
@@ -52,14 +53,15 @@ public struct TodoListsScenarios: ServerScenarioDomain {
         }
     }
 
-    public func scenarioValue(of state: TodoListsState) throws -> ScenarioValue {
-        try ScenarioValue(encoding: TodoListsView(state))
+    public func scenarioValue(of device: Device) async throws -> ScenarioValue {
+        try ScenarioValue(encoding: TodoListsView(await device.state))
     }
 
     /// What the user's devices show: the visible lists with their items, and the requests. The
     /// items of a list the device no longer shows (rejected, deleted, revoked) are left out: a
     /// device keeps what it read while it could, a fresh device never reads them.
-    public func replicatedValue(of state: TodoListsState, user: String) throws -> ScenarioValue {
+    public func replicatedValue(of device: Device, user: String) async throws -> ScenarioValue {
+        let state = await device.state
         var view = TodoListsView(state)
         let visible = Set(state.visibleListIDs)
         view.items = view.items.filter { visible.contains($0.key) }
