@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The outcome of a child process run by ``runChild(_:_:killAfterLines:)``: its stdout lines,
 /// stderr text and how it ended.
 public struct ChildResult: Sendable {
@@ -21,28 +27,38 @@ public struct ChildResult: Sendable {
 public func runChild(_ executable: URL, _ arguments: [String], killAfterLines: Int? = nil) async throws
     -> ChildResult
 {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let box = ProcessBox(process: process)
+    let input = try PosixSpawn.openFile("/dev/null", O_RDONLY)
+    defer { close(input) }
+    let out = try PosixSpawn.makePipe()
+    let err: (read: Int32, write: Int32)
+    do {
+        err = try PosixSpawn.makePipe()
+    } catch {
+        close(out.read)
+        close(out.write)
+        throw error
+    }
+    let pid: pid_t
+    do {
+        pid = try PosixSpawn.spawn(
+            executable.path, arguments: arguments, stdin: input, stdout: out.write, stderr: err.write)
+    } catch {
+        for end in [out.read, out.write, err.read, err.write] { close(end) }
+        throw error
+    }
+    close(out.write)
+    close(err.write)
     return await onOwnThread {
-        let process = box.process
         var lines: [String] = []
         var pending: [UInt8] = []
         var killed = false
         if killAfterLines == 0 {
-            kill(process.processIdentifier, SIGKILL)
+            kill(pid, SIGKILL)
             killed = true
         }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let fd = out.fileHandleForReading.fileDescriptor
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(out.read, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             for byte in chunk[0..<count] {
@@ -50,7 +66,7 @@ public func runChild(_ executable: URL, _ arguments: [String], killAfterLines: I
                     lines.append(String(decoding: pending, as: UTF8.self))
                     pending.removeAll()
                     if !killed, let limit = killAfterLines, lines.count >= limit {
-                        kill(process.processIdentifier, SIGKILL)
+                        kill(pid, SIGKILL)
                         killed = true
                     }
                 } else {
@@ -58,9 +74,18 @@ public func runChild(_ executable: URL, _ arguments: [String], killAfterLines: I
                 }
             }
         }
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return ChildResult(lines: lines, stderr: stderr, status: process.terminationStatus, killed: killed)
+        close(out.read)
+        var stderr: [UInt8] = []
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(err.read, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            stderr += chunk[0..<count]
+        }
+        close(err.read)
+        let ending = PosixSpawn.waitForExit(pid)
+        return ChildResult(
+            lines: lines, stderr: String(decoding: stderr, as: UTF8.self), status: ending.code, killed: killed)
     }
 }
 
@@ -86,12 +111,4 @@ public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async 
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()
     }
-}
-
-/// Carries a `Process` to the thread that waits for it.
-private final class ProcessBox: @unchecked Sendable {
-    // Safe because: the process is handed over once, after `run()`, and used by that one thread
-    // only from then on.
-    let process: Process
-    init(process: Process) { self.process = process }
 }

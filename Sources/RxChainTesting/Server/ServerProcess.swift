@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An `rxchain-server` (the example server, `Examples/Server`) run as a child process on a data
 /// directory and a free port (`--port 0`), for tests and benchmarks that talk to it over HTTP.
 ///
@@ -25,14 +31,12 @@ public final class ServerProcess: Sendable {
     public let url: String
     /// Its request log.
     public let logFile: URL
-    private let process: Mutex<Process>
-    private let exited: DispatchSemaphore
+    private let child: Child
 
-    private init(url: String, logFile: URL, process: Process, exited: DispatchSemaphore) {
+    private init(url: String, logFile: URL, child: Child) {
         self.url = url
         self.logFile = logFile
-        self.process = Mutex(process)
-        self.exited = exited
+        self.child = child
     }
 
     /// Starts `binary --data DATA --host 127.0.0.1 --port 0 ARGUMENTS…`, returning once it
@@ -55,48 +59,70 @@ public final class ServerProcess: Sendable {
     private static func startBlocking(binary: URL, data: URL, logFile: URL, arguments: [String]) throws
         -> ServerProcess
     {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--data", data.path, "--host", "127.0.0.1", "--port", "0"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        var line = Data()
-        let reader = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+        let input = try PosixSpawn.openFile("/dev/null", O_RDONLY)
+        defer { close(input) }
+        let log = try PosixSpawn.openFile(logFile.path, O_WRONLY | O_CREAT | O_TRUNC)
+        defer { close(log) }
+        let output = try PosixSpawn.makePipe()
+        let pid: pid_t
+        do {
+            pid = try PosixSpawn.spawn(
+                binary.path, arguments: ["--data", data.path, "--host", "127.0.0.1", "--port", "0"] + arguments,
+                stdin: input, stdout: output.write, stderr: log)
+        } catch {
+            close(output.read)
+            close(output.write)
+            throw error
         }
+        close(output.write)
+        let child = Child(pid: pid)
+        let line = readFirstLine(output.read)
+        // Keep draining stdout, so the server never blocks on a full pipe.
+        Thread.detachNewThread { drain(output.read) }
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
-            process.terminate()
-            exited.wait()
+            child.send(SIGTERM)
+            _ = child.waitForExit()
             let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
             throw Failure(description: "rxchain-server did not start: \(text)\n\(log)")
         }
-        // Keep draining stdout, so the server never blocks on a full pipe.
-        Thread.detachNewThread { _ = try? reader.readToEnd() }
-        return ServerProcess(url: String(text[range]), logFile: logFile, process: process, exited: exited)
+        return ServerProcess(url: String(text[range]), logFile: logFile, child: child)
+    }
+
+    /// Reads `descriptor` up to its first line feed (or its end).
+    private static func readFirstLine(_ descriptor: Int32) -> [UInt8] {
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !line.contains(UInt8(ascii: "\n")) {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            line += buffer[..<count]
+        }
+        return line
+    }
+
+    /// Reads `descriptor` to its end, then closes it.
+    private static func drain(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+        }
+        close(descriptor)
     }
 
     /// Sends `signal` to the server (`SIGKILL` for a crash, `SIGTERM` for a graceful stop).
     public func send(_ signal: Int32) {
-        process.withLock { _ = kill($0.processIdentifier, signal) }
+        child.send(signal)
     }
 
     /// Waits until the server exited; returns its exit status (or the signal that ended it).
     public func waitUntilExit() async -> Int32 {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { [self] in
-                exited.wait()
-                exited.signal()
-                continuation.resume(returning: process.withLock { $0.terminationStatus })
+            Thread.detachNewThread { [child] in
+                continuation.resume(returning: child.waitForExit().code)
             }
         }
     }
@@ -111,4 +137,38 @@ public final class ServerProcess: Sendable {
 
     /// The request log so far.
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// The server's process: reaped by a thread of its own as soon as it ends, so that any number
+    /// of waiters learn how it ended; a signal is sent only while it has not been reaped (its
+    /// process id may be another process's afterwards).
+    private final class Child: Sendable {
+        let pid: pid_t
+        private let ending = Mutex<PosixSpawn.Ending?>(nil)
+        private let ended = DispatchSemaphore(value: 0)
+
+        init(pid: pid_t) {
+            self.pid = pid
+            Thread.detachNewThread { [self] in
+                let outcome = PosixSpawn.waitForExit(pid)
+                ending.withLock { $0 = outcome }
+                ended.signal()
+            }
+        }
+
+        /// Sends `signal` unless the process ended.
+        func send(_ signal: Int32) {
+            ending.withLock { ending in
+                if ending == nil { _ = kill(pid, signal) }
+            }
+        }
+
+        /// Blocks until the process ended; returns how.
+        ///
+        /// > Important: Blocks: call it from a dedicated thread.
+        func waitForExit() -> PosixSpawn.Ending {
+            ended.wait()
+            ended.signal()
+            return ending.withLock { $0! }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,15 +8,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// Starts a child with `posix_spawn` and collects what it wrote and how it ended: what
-/// ``CLIRunner`` runs on, instead of Foundation's `Process`.
-///
-/// On Linux, this toolchain's `Process.run()` lists `/proc/self/fd` to close the parent's
-/// descriptors in the child and reads past the last entry: with several hundred descriptors
-/// open (a full test run holds about a thousand) it now and then crashed there, in the forked
-/// child, which then ended with status 1 and wrote nothing (swift-corelibs-foundation PR 5472).
-/// Here every descriptor the parent makes is close-on-exec, so the child gets only its three
-/// standard ones, and nothing walks the descriptor table.
+/// Runs a child to its end with ``RxChainTesting/PosixSpawn`` (not Foundation's `Process`:
+/// see there why) and collects what it wrote and how it ended: what ``CLIRunner`` runs on.
 ///
 /// > Important: Blocks (reading the pipes, waiting for the child): call it from a dedicated thread.
 enum ChildSpawn {
@@ -39,67 +33,44 @@ enum ChildSpawn {
         stdin: Data?, closingStdout: Bool, timeout: Duration
     ) throws -> Outcome {
         let input = try inputDescriptor(stdin)
-        let output = try makePipe()
-        let errors = try makePipe()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
-        // `posix_spawn_file_actions_addchdir_np` is not imported: a shell changes directory, then
-        // becomes the executable.
-        let command =
-            workingDirectory.map { ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, $0, executable] } ?? [executable]
-        let argv = (command + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
+        let output = try PosixSpawn.makePipe()
+        let errors = try PosixSpawn.makePipe()
+        let spawned = Result { () throws(PosixSpawn.Failure) in
+            try PosixSpawn.spawn(
+                executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+                stdin: input, stdout: output.write, stderr: errors.write)
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         close(input)
         close(output.write)
         close(errors.write)
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let child):
+            pid = child
+        case .failure(let error):
             close(output.read)
             close(errors.read)
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+            throw Failure(description: error.description)
         }
         if closingStdout { close(output.read) }
         let stdoutData = closingStdout ? nil : DrainedPipe(output.read)
         let stderrData = DrainedPipe(errors.read)
         let ended = DispatchSemaphore(value: 0)
-        let status = StatusBox()
-        let child = pid
+        let status = EndingBox()
         Thread.detachNewThread {
-            var value: Int32 = 0
-            while waitpid(child, &value, 0) == -1 && errno == EINTR {}
-            status.set(value)
+            status.set(PosixSpawn.waitForExit(pid))
             ended.signal()
         }
         var timedOut = false
         if ended.wait(timeout: .now() + Double(timeout.components.seconds)) == .timedOut {
             timedOut = true
-            kill(child, SIGKILL)
+            kill(pid, SIGKILL)
             ended.wait()
         }
-        let raw = status.get()
-        let signal = raw & 0x7f
+        let ending = status.get()
         return Outcome(
-            exitCode: signal == 0 ? (raw >> 8) & 0xff : signal, wasSignalled: signal != 0,
-            stdout: stdoutData?.wait() ?? Data(), stderr: stderrData.wait(), timedOut: timedOut)
-    }
-
-    /// A close-on-exec pipe (`pipe2` is not imported: set right after, so at worst a child
-    /// spawned in between holds an end until it exits).
-    private static func makePipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
+            exitCode: ending.code, wasSignalled: ending.wasSignalled, stdout: stdoutData?.wait() ?? Data(),
+            stderr: stderrData.wait(), timedOut: timedOut)
     }
 
     /// A close-on-exec descriptor reading `data` (an unlinked temporary file), or `/dev/null`.
@@ -114,11 +85,11 @@ enum ChildSpawn {
         return descriptor
     }
 
-    /// The status `waitpid` reported, handed from the waiting thread.
-    private final class StatusBox: Sendable {
-        private let value = Mutex<Int32>(0)
-        func set(_ status: Int32) { value.withLock { $0 = status } }
-        func get() -> Int32 { value.withLock { $0 } }
+    /// How the child ended, handed from the waiting thread.
+    private final class EndingBox: Sendable {
+        private let value = Mutex(PosixSpawn.Ending?.none)
+        func set(_ ending: PosixSpawn.Ending) { value.withLock { $0 = ending } }
+        func get() -> PosixSpawn.Ending { value.withLock { $0! } }
     }
 
     /// Reads a pipe to its end on a dedicated thread, then closes it.

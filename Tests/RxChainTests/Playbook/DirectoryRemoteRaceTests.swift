@@ -115,14 +115,14 @@ import Testing
     }
 
     @Test func childProcessesAppendingAtOnceEachLandWholeOnceAndInOrder() async throws {
-        let bench = try Self.benchExecutable()
+        let bench = try benchExecutable()
         try await PlaybookFixture.with { fixture in
             let tags = ["alpha", "beta", "gamma"]
             let count = 120
             let results = try await withThrowingTaskGroup(of: ChildResult.self) { group in
                 for tag in tags {
                     group.addTask {
-                        try await Self.run(
+                        try await runChild(
                             bench,
                             ["remote-append", "--file", fixture.playbookPath, "--count", "\(count)", "--tag", tag])
                     }
@@ -130,7 +130,7 @@ import Testing
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             for result in results {
-                #expect(result.status == 0, "child failed: \(result.errorOutput)")
+                #expect(result.status == 0, "child failed: \(result.stderr)")
             }
 
             let text = String(decoding: try await fixture.remote().read(after: nil).lines, as: UTF8.self)
@@ -147,53 +147,6 @@ import Testing
             }
             #expect(numbers.count == tags.count)
         }
-    }
-
-    struct ChildResult: Sendable {
-        var status: Int32
-        var errorOutput: String
-    }
-
-    /// Runs a child process and waits for it without blocking a thread of the concurrency pool.
-    static func run(_ executable: URL, _ arguments: [String]) async throws -> ChildResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (exited: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in exited.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                exited.resume(throwing: error)
-            }
-        }
-        // The child has exited: its stderr is closed, so this read does not wait.
-        let output = try errors.fileHandleForReading.readToEnd() ?? Data()
-        return ChildResult(status: process.terminationStatus, errorOutput: String(decoding: output, as: UTF8.self))
-    }
-
-    /// `rxchain-bench`, built by `swift test` into the products directory beside the test bundle.
-    static func benchExecutable() throws -> URL {
-        var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for start in directories {
-            var directory = start
-            for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("rxchain-bench")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                directory.deleteLastPathComponent()
-            }
-        }
-        throw ChildError(
-            description: "rxchain-bench not found near the test bundle (searched \(directories.map(\.path)))")
-    }
-
-    struct ChildError: Error, CustomStringConvertible {
-        var description: String
     }
 }
 

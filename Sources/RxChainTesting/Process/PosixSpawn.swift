@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starts child processes with `posix_spawn`: what every child of the test kit runs on
+/// (``ServerProcess``, ``runChild(_:_:killAfterLines:)``, the CLI tests' runner), instead of
+/// Foundation's `Process`.
+///
+/// On Linux, this toolchain's `Process.run()` lists `/proc/self/fd` to close the parent's
+/// descriptors in the child and reads past the last entry: with several hundred descriptors open
+/// (a full test run holds about a thousand) it now and then crashed there, in the forked child,
+/// which then ended with status 1 and wrote nothing (swift-corelibs-foundation PR 5472). Here
+/// every descriptor made for a child is close-on-exec, so the child gets only its three standard
+/// ones, and nothing walks the descriptor table.
+package enum PosixSpawn {
+    /// Why a child could not be started.
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// How a child ended, from its `waitpid` status.
+    package struct Ending: Sendable, Equatable {
+        /// The exit code, or the number of the signal that ended it.
+        package var code: Int32
+        /// Whether a signal ended it.
+        package var wasSignalled: Bool
+
+        init(status: Int32) {
+            let signal = status & 0x7f
+            code = signal == 0 ? (status >> 8) & 0xff : signal
+            wasSignalled = signal != 0
+        }
+    }
+
+    /// Starts `executable` with `arguments` and its standard input, output and error on the given
+    /// descriptors (the caller closes its own copies afterwards).
+    ///
+    /// - Parameters:
+    ///   - environment: The child's whole environment; this process's when `nil`.
+    ///   - workingDirectory: Where the child starts; this process's directory when `nil`.
+    /// - Returns: The child's process id; wait for it with ``waitForExit(_:)``.
+    package static func spawn(
+        _ executable: String, arguments: [String], environment: [String: String]? = nil,
+        workingDirectory: String? = nil, stdin: Int32, stdout: Int32, stderr: Int32
+    ) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // `posix_spawn_file_actions_addchdir_np` is not imported: a shell changes directory, then
+        // becomes the executable.
+        let command =
+            workingDirectory.map { ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, $0, executable] } ?? [executable]
+        let variables = environment ?? ProcessInfo.processInfo.environment
+        let argv = (command + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
+        return pid
+    }
+
+    /// A close-on-exec pipe (`pipe2` is not imported: set right after, so at worst a child
+    /// spawned in between holds an end until it exits).
+    package static func makePipe() throws(Failure) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    /// Opens `path` close-on-exec with `flags` (and mode 0644 when it creates it).
+    package static func openFile(_ path: String, _ flags: Int32) throws(Failure) -> Int32 {
+        let descriptor = open(path, flags | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "open \(path): \(String(cString: strerror(errno)))") }
+        return descriptor
+    }
+
+    /// Blocks until the child `pid` ended and reaps it.
+    ///
+    /// > Important: Blocks: call it from a dedicated thread, never the concurrency pool.
+    package static func waitForExit(_ pid: pid_t) -> Ending {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return Ending(status: status)
+    }
+}
