@@ -160,6 +160,8 @@ import Testing
         try await accounts.signup(user: "alice", password: "pw")
         let laptop = try await accounts.login(user: "alice", password: "pw", device: "laptop")
         let phone = try await accounts.login(user: "alice", password: "pw", device: "phone")
+        // Used once before (its signature then known to the server): the revoke still ends it.
+        #expect(try accounts.authenticate(accessToken: phone.accessToken).device == "phone")
         try await accounts.revoke(device: "phone", of: "alice")
         #expect(throws: AccountError.sessionEnded) { try accounts.authenticate(accessToken: phone.accessToken) }
         await #expect(throws: AccountError.invalidRefreshToken) {
