@@ -48,6 +48,8 @@ public final class Accounts: Sendable {
     let clock: @Sendable () -> UInt64
     /// Slows password guessing per user name.
     let throttle = LoginThrottle()
+    /// Slows password guessing per client address, across names.
+    let addressThrottle = LoginThrottle(freeFailures: LoginThrottle.freeFailuresPerAddress, forgetsWhenQuiet: true)
     let passwordIterations: Int
     let accessTokenLifetime: UInt64
     let signupsOpen: Bool
@@ -100,25 +102,34 @@ public final class Accounts: Sendable {
 
     /// Signs `device` in: starts its session, ending the session the device had before.
     ///
+    /// - Parameter clientAddress: Where the request came from, as the embedding server knows it
+    ///   (an IP address), for the per-address throttle; `nil` when it does not say.
     /// - Returns: A fresh access token and the device's refresh token.
     /// - Throws: ``AccountError/invalidField(field:problem:)`` for a bad `user`, `password` or
     ///   `device` (400), ``AccountError/wrongCredentials`` for an unknown user or a wrong
     ///   password, one answer for both (401), ``AccountError/tooManyAttempts(retryAfter:)`` after
-    ///   too many wrong passwords in a row for the name (429, ``LoginThrottle``),
-    ///   ``AccountError/sessionEnded`` when a concurrent
+    ///   too many wrong passwords in a row for the name, or from the address (429,
+    ///   ``LoginThrottle``), ``AccountError/sessionEnded`` when a concurrent
     ///   login of the same device replaced this one before it answered (401),
     ///   ``AccountError/storageFailed(_:)`` (503).
-    public func login(user: String, password: String, device: String) async throws(AccountError) -> SessionTokens {
+    public func login(user: String, password: String, device: String, from clientAddress: String? = nil)
+        async throws(AccountError) -> SessionTokens
+    {
         try AccountFields.checkUser(user)
         try AccountFields.checkPassword(password)
         try AccountFields.checkDevice(device)
-        if let wait = throttle.wait(for: user, now: clock()) { throw .tooManyAttempts(retryAfter: wait) }
+        let now = clock()
+        let waits = [
+            throttle.wait(for: user, now: now), clientAddress.flatMap { addressThrottle.wait(for: $0, now: now) },
+        ]
+        if let wait = waits.compactMap({ $0 }).max() { throw .tooManyAttempts(retryAfter: wait) }
         let stored = catchUp { $0.account(user)?.password }
         // An unknown user costs the same stretch as a known one, so timing does not tell them apart.
         let candidate = stored ?? Self.decoy(iterations: passwordIterations)
         let matches = await stretcher.run { candidate.matches(password) }
         guard matches, stored != nil else {
             throttle.failed(user, now: clock())
+            if let clientAddress { addressThrottle.failed(clientAddress, now: clock()) }
             throw .wrongCredentials
         }
         throttle.succeeded(user)

@@ -37,7 +37,8 @@ extension LogServer {
         let password = try object.string("password")
         let device = try object.string("device")
         do {
-            return LogServer.response(try await accounts.login(user: user, password: password, device: device))
+            return LogServer.response(
+                try await accounts.login(user: user, password: password, device: device, from: request.clientAddress))
         } catch {
             throw ServerError(error)
         }

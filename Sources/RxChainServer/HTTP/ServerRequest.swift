@@ -17,12 +17,17 @@ public struct ServerRequest: Sendable {
     /// Other request headers a route or a ``ServerService`` reads (`Idempotency-Key`), by name
     /// in lower case; a repeated header keeps its last value.
     public var headers: [String: String]
+    /// The client's address (an IP address) as the embedding server knows it, if it says: what
+    /// the per-address login throttle counts by. A server behind a proxy passes the address the
+    /// proxy vouches for, never one a client could set.
+    public var clientAddress: String?
 
     /// Creates a request.
     public init(
         method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
-        body: [UInt8] = [], headers: [String: String] = [:]
+        body: [UInt8] = [], headers: [String: String] = [:], clientAddress: String? = nil
     ) {
+        self.clientAddress = clientAddress
         self.method = method
         self.path = path
         self.query = query

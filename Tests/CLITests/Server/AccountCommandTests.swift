@@ -91,6 +91,32 @@ struct AccountCommandTests: ServerSuite {
         }
     }
 
+    /// The example server hands the connection's peer address to the core: guesses across many
+    /// names from one address (here 127.0.0.1) make that address wait, whatever the name. Each
+    /// guess names a user of its own, so no name's own count is ever reached: twenty are free,
+    /// then the address waits (a guess made while it waits is refused before any check).
+    @Test func guessesAcrossManyNamesFromOneAddressMakeItWait() async throws {
+        try await withServer { root, server in
+            let home = root.appendingPathComponent("home")
+            var refusals: [String] = []
+            for name in 1...30 {
+                let guess = try await rxchain(
+                    [
+                        "account", "login", "--server", server.url, "--user", "guess\(name)", "--device", "d",
+                        "--password-stdin",
+                    ], home: home, stdin: "wrong\n")
+                #expect(guess.exitCode == 1, "\(name): \(guess)")
+                if name <= 20 {
+                    #expect(guess.stderr.contains("401"), "\(name): \(guess)")
+                } else if guess.stderr.contains("429") {
+                    refusals.append(guess.stderr)
+                }
+            }
+            #expect(!refusals.isEmpty, "no guess after the twentieth was made to wait")
+            #expect(refusals.allSatisfy { $0.contains("too_many_attempts") }, "\(refusals)")
+        }
+    }
+
     @Test func revokingADeviceSignsOnlyThatDeviceOut() async throws {
         try await withServer { root, server in
             let (phone, laptop) = (root.appendingPathComponent("phone"), root.appendingPathComponent("laptop"))

@@ -3,11 +3,14 @@ import Logging
 import NIOCore
 import RxChainServer
 
-/// Translates between Hummingbird's request and response types and RxChainServer's, and writes
-/// one log line per request: method, path, status, time. Never the query, headers or bodies, so
-/// no token or password reaches the log.
+/// Translates between Hummingbird's request and response types and RxChainServer's (the
+/// connection's peer address becomes the request's client address), and writes one log line per
+/// request: method, path, status, time. Never the query, headers or bodies, so no token or
+/// password reaches the log.
 enum HummingbirdBridge {
-    static func respond(to request: Request, with server: LogServer, bodyLimit: Int, logger: Logger) async -> Response {
+    static func respond(
+        to request: Request, from clientAddress: String?, with server: LogServer, bodyLimit: Int, logger: Logger
+    ) async -> Response {
         let started = ContinuousClock.now
         var request = request
         let response: ServerResponse
@@ -22,7 +25,8 @@ enum HummingbirdBridge {
             response = await server.respond(
                 to: ServerRequest(
                     method: request.method.rawValue, path: request.uri.path, query: query,
-                    authorization: request.headers[.authorization], body: Array(buffer: body), headers: headers))
+                    authorization: request.headers[.authorization], body: Array(buffer: body), headers: headers,
+                    clientAddress: clientAddress))
         } catch {
             response = server.bodyTooLarge()
         }

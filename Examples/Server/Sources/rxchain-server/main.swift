@@ -44,8 +44,9 @@ do {
 var logger = Logger(label: "rxchain-server")
 logger.logLevel = .info
 let limit = server.configuration.maximumBodyBytes
-let responder = CallbackResponder { (request: Request, _: BasicRequestContext) async -> Response in
-    await HummingbirdBridge.respond(to: request, with: server, bodyLimit: limit, logger: logger)
+let responder = CallbackResponder { (request: Request, context: ClientRequestContext) async -> Response in
+    await HummingbirdBridge.respond(
+        to: request, from: context.remoteAddress?.ipAddress, with: server, bodyLimit: limit, logger: logger)
 }
 let app = Application(
     responder: responder,
