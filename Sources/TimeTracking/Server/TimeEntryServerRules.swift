@@ -106,7 +106,7 @@ enum TimeEntryServerRules {
             taskId: draft.taskId, description: draft.description, billable: draft.billable, tags: draft.tags,
             start: draft.start, stop: draft.stop, at: command.at, deletedAt: nil)
         state.nextId += 1
-        state.records[record.id] = record
+        state.put(record)
         if record.isRunning { run(record, at: command.at, in: &state) }
         return .record(record)
     }
@@ -118,7 +118,7 @@ enum TimeEntryServerRules {
         let wasRunning = current.isRunning
         var record = patched(current, patch)
         record.at = command.at
-        state.records[id] = record
+        state.put(record)
         if record.isRunning {
             run(record, at: command.at, in: &state)
         } else if wasRunning {
@@ -133,7 +133,7 @@ enum TimeEntryServerRules {
         guard var record = state.records[id] else { return TimeEntryServerAnswer(notFound(id)) }
         record.stop = stopAt ?? max(command.at, record.start)
         record.at = command.at
-        state.records[id] = record
+        state.put(record)
         if state.running[command.user] == id { state.running[command.user] = nil }
         return .record(record)
     }
@@ -144,7 +144,7 @@ enum TimeEntryServerRules {
         guard var record = state.records[id] else { return TimeEntryServerAnswer(notFound(id)) }
         record.deletedAt = command.at
         record.at = command.at
-        state.records[id] = record
+        state.put(record)
         if state.running[command.user] == id { state.running[command.user] = nil }
         return .record(record)
     }
@@ -157,7 +157,7 @@ enum TimeEntryServerRules {
         {
             previous.stop = max(record.start, previous.start)
             previous.at = time
-            state.records[previousId] = previous
+            state.put(previous)
         }
         state.running[record.user] = record.id
     }

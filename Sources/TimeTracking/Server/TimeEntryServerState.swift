@@ -5,8 +5,11 @@
 /// **Invariant:** each user has at most one entry that runs (no `stop`, not deleted), and
 /// ``running`` names it.
 struct TimeEntryServerState: Sendable, Hashable {
-    /// Every entry by its id, deleted ones included.
-    var records: [Int: TimeEntryServerRecord] = [:]
+    /// Every entry by its id, deleted ones included; changed through ``put(_:)``.
+    private(set) var records: [Int: TimeEntryServerRecord] = [:]
+    /// The ids of each user's entries, deleted ones included: what a user's feed reads, so it
+    /// costs that user's entries, not everyone's.
+    private(set) var idsByUser: [String: [Int]] = [:]
     /// Each user's running entry.
     var running: [String: Int] = [:]
     /// The id the next created entry gets.
@@ -40,8 +43,15 @@ struct TimeEntryServerState: Sendable, Hashable {
         return record
     }
 
+    /// Adds or replaces an entry (an entry never changes its user).
+    mutating func put(_ record: TimeEntryServerRecord) {
+        if records.updateValue(record, forKey: record.id) == nil {
+            idsByUser[record.user, default: []].append(record.id)
+        }
+    }
+
     /// The user's entries in the order of their last change (`at`, then id).
     func records(of user: String, where include: (TimeEntryServerRecord) -> Bool) -> [TimeEntryServerRecord] {
-        records.values.filter { $0.user == user && include($0) }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+        (idsByUser[user] ?? []).compactMap { records[$0] }.filter(include).sorted { ($0.at, $0.id) < ($1.at, $1.id) }
     }
 }
