@@ -41,6 +41,26 @@ final class ScenarioClock: Sendable {
         return true
     }
 
+    /// Carries out `advance SECONDS` for a step at `location`: the line the trace shows.
+    ///
+    /// - Throws: ``ScenarioScriptError`` when the clock would pass the year 9999.
+    func advance(by seconds: Int64, at location: ScenarioLocation) throws(ScenarioScriptError) -> String {
+        guard set(self.seconds + seconds) else {
+            throw ScenarioScriptError(location: location, message: "the clock cannot pass year 9999")
+        }
+        return "clock \(Self.format(self.seconds))"
+    }
+
+    /// Carries out `clock TIME` for a step at `location`: the line the trace shows.
+    ///
+    /// - Throws: ``ScenarioScriptError`` when `time` is outside the years 1970–9999.
+    func set(to time: Int64, at location: ScenarioLocation) throws(ScenarioScriptError) -> String {
+        guard set(time) else {
+            throw ScenarioScriptError(location: location, message: "the clock stays within years 1970-9999")
+        }
+        return "clock \(Self.format(seconds))"
+    }
+
     /// `2026-11-01T12:00:00Z`.
     static func format(_ seconds: Int64) -> String {
         var time = time_t(seconds)

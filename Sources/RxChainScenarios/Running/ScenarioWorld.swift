@@ -68,11 +68,9 @@ final class ScenarioWorld<Domain: ScenarioDomain> {
                 try await sync(device(name), into: &event)
             }
         case .advance(let seconds):
-            guard clock.set(clock.seconds + seconds) else { throw scriptError("the clock cannot pass year 9999") }
-            event.detail = ["clock \(ScenarioClock.format(clock.seconds))"]
+            event.detail = [try clock.advance(by: seconds, at: step.location)]
         case .setClock(let time):
-            guard clock.set(time.seconds) else { throw scriptError("the clock stays within years 1970-9999") }
-            event.detail = ["clock \(ScenarioClock.format(clock.seconds))"]
+            event.detail = [try clock.set(to: time.seconds, at: step.location)]
         case .crash(let name, let point):
             let device = device(name)
             if let point {

@@ -60,6 +60,13 @@ import Testing
         }
     }
 
+    @Test func aClockStepPastTheYear9999IsAScriptErrorAtItsLine() async throws {
+        try await run("device phone\nclock 9999-12-31T23:59:59Z\nadvance 1s\n") { result, _ in
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(result.stderr.contains("s.scenario:3: the clock cannot pass year 9999"), "\(result)")
+        }
+    }
+
     @Test func aQuotedPathKeyMayHoldBlanks() async throws {
         let script = """
             device phone
