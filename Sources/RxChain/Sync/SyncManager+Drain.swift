@@ -9,7 +9,9 @@ extension SyncManager {
 
     /// Lets the manager send until the queue is empty (nothing pending, nothing in flight), or
     /// `maxFailures` sends failed in a row, or a send failed and `givesUp` says retrying will not
-    /// help (bad credentials); a manager that was offline is put back offline after.
+    /// help (bad credentials); a manager that was offline is put back offline after. After the
+    /// `maxFailures`-th failure the manager sends nothing more until this returns, so what the
+    /// caller is told is what happened: no retry it did not count is still on the wire.
     ///
     /// Failures count from this call on: a manager that stays up (an app, a follower) may come in
     /// with failures of an earlier sync on its count. A request the remote refuses for good
@@ -20,6 +22,9 @@ extension SyncManager {
         let wasOnline = currentStatus.isOnline
         var statuses = status.values.makeAsyncIterator()  // subscribed before anything is sent
         var before = currentStatus.consecutiveFailures
+        // The machine stops by itself after the last failure allowed, so nothing is still being
+        // sent when this returns (a retry the caller never counted could otherwise succeed).
+        machine.limitFailures(to: max(1, maxFailures))
         if wasOnline { flushNow() } else { connectivityChanged(online: true) }
         var failure: SendFailure?
         while let status = await statuses.next() {
@@ -31,7 +36,12 @@ extension SyncManager {
                 break
             }
         }
-        if !wasOnline { connectivityChanged(online: false) }
+        machine.limitFailures(to: nil)
+        if !wasOnline {
+            connectivityChanged(online: false)
+        } else if failure != nil {
+            connectivityChanged(online: true)  // an online manager goes on retrying, as before
+        }
         return failure
     }
 }

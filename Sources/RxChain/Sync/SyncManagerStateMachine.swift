@@ -67,6 +67,10 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
     private var state: State
     /// Conflicts retried at once (without backoff) before a conflict counts as a failure.
     private let immediateConflictRetries: Int
+    /// Failed sends in a row allowed before the machine stops sending (``limitFailures(to:)``),
+    /// and how many of them are left; `nil`: no limit.
+    private var failureLimit: Int?
+    private var failuresAllowed: Int?
 
     init(online: Bool, immediateConflictRetries: Int) {
         state = online ? .idle : .offline(flushWanted: true, attempt: 0, batchInFlight: false)
@@ -77,6 +81,17 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
     var description: String { "\(state)" }
 
     // MARK: Events on the actor
+
+    /// Lets at most `count` sends in a row fail (each answer the owner records as a failure: a
+    /// conflict, a "retry later", an answer the queue could not record; a batch that leaves the
+    /// queue starts the count again) before the machine stops sending, as if it went offline,
+    /// with no retry under way; `nil` lifts the limit.
+    /// ``SyncManager/sendPending(maxFailures:givesUp:)`` sets it, so that when it gives up, no
+    /// send it did not count is on the wire.
+    mutating func limitFailures(to count: Int?) {
+        failureLimit = count
+        failuresAllowed = count
+    }
 
     /// The user asked to send what is pending now, skipping a scheduled backoff.
     mutating func flushRequested() -> Action {
@@ -199,14 +214,15 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
             guard hasBatchInFlight else { impossible("batchAnswered(.permanentFailure)") }
             return .recordDeadLetter(reason: reason)
         case .conflict:
-            if case .sending(let attempt) = state, attempt < immediateConflictRetries {
+            let limitReached = failureCounted()
+            if !limitReached, case .sending(let attempt) = state, attempt < immediateConflictRetries {
                 // The transport refreshes; retry at once, counting the attempt.
                 state = .sending(attempt: attempt + 1)
                 return .sendBatch
             }
-            return batchFailed(atLeast: nil, event: "batchAnswered(.conflict)")
+            return batchFailed(atLeast: nil, limitReached: limitReached, event: "batchAnswered(.conflict)")
         case .retryLater(let after, _):
-            return batchFailed(atLeast: after, event: "batchAnswered(.retryLater)")
+            return batchFailed(atLeast: after, limitReached: failureCounted(), event: "batchAnswered(.retryLater)")
         }
     }
 
@@ -219,7 +235,7 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
     /// write or `fsync` failed, or the queue is closed): the batch stays pending and counts
     /// as failed, so it is sent again after the backoff, not at once.
     mutating func acknowledgementNotRecorded() -> ConsumerAction {
-        batchFailed(atLeast: nil, event: "acknowledgementNotRecorded")
+        batchFailed(atLeast: nil, limitReached: failureCounted(), event: "acknowledgementNotRecorded")
     }
 
     /// After ``ConsumerAction/recordDeadLetter(reason:)``, the record is a dead letter.
@@ -230,7 +246,7 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
     /// After ``ConsumerAction/recordDeadLetter(reason:)``, the queue refused the change: the
     /// record stays pending and counts as failed, so it is not sent again at once.
     mutating func deadLetterNotRecorded() -> ConsumerAction {
-        batchFailed(atLeast: nil, event: "deadLetterNotRecorded")
+        batchFailed(atLeast: nil, limitReached: failureCounted(), event: "deadLetterNotRecorded")
     }
 
     // MARK: Helpers
@@ -244,6 +260,7 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
 
     /// The batch left the head of the queue: the next one starts with no failures.
     private mutating func batchSettled(event: String) -> ConsumerAction {
+        failuresAllowed = failureLimit
         switch state {
         case .sending:
             state = .sending(attempt: 0)
@@ -259,9 +276,20 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The batch stays at the head of the queue: back off before sending it again.
-    private mutating func batchFailed(atLeast floor: Duration?, event: String) -> ConsumerAction {
+    /// Counts a failed send against ``limitFailures(to:)``; `true` when that was the last allowed.
+    private mutating func failureCounted() -> Bool {
+        guard let allowed = failuresAllowed else { return false }
+        failuresAllowed = allowed - 1
+        return allowed <= 1
+    }
+
+    /// The batch stays at the head of the queue: back off before sending it again, or, when the
+    /// failure limit is reached, stop sending until the owner brings the machine back online.
+    private mutating func batchFailed(atLeast floor: Duration?, limitReached: Bool, event: String) -> ConsumerAction {
         switch state {
+        case .sending(let attempt) where limitReached:
+            state = .offline(flushWanted: true, attempt: attempt + 1, batchInFlight: false)
+            return .waitForWakeUp
         case .sending(let attempt):
             state = .waitingToRetry(attempt: attempt + 1)
             return .scheduleRetry(attempt: attempt + 1, atLeast: floor)

@@ -262,6 +262,41 @@ import Testing
         #expect(machine.description == "sending(attempt: 0)")
     }
 
+    // MARK: A limit on failures
+
+    @Test func theLastFailureAllowedStopsSendingWithNoRetryUnderWay() {
+        var machine = Machine(online: true, immediateConflictRetries: 1)
+        machine.limitFailures(to: 3)
+        #expect(machine.wakeUpReceived() == .sendBatch)
+        // An immediate conflict retry counts too: it is a failure the owner records.
+        #expect(machine.batchAnswered(.conflict(reason: "moved")) == .sendBatch)
+        #expect(machine.batchAnswered(.retryLater(reason: "503")) == .scheduleRetry(attempt: 2, atLeast: nil))
+        #expect(machine.retryTimerFired() == .wakeConsumer)
+        #expect(machine.wakeUpReceived() == .sendBatch)
+        #expect(machine.batchAnswered(.retryLater(reason: "503")) == .waitForWakeUp)
+        #expect(machine.description == "offline(flushWanted: true, attempt: 3, batchInFlight: false)")
+        // Lifted and back online, it goes on where it stopped.
+        machine.limitFailures(to: nil)
+        #expect(machine.connectivityChanged(online: true) == .wakeConsumer)
+        #expect(machine.description == "wakingConsumer(attempt: 3)")
+    }
+
+    @Test func aBatchThatLeavesTheQueueStartsTheCountAgain() {
+        var machine = Machine(online: true, immediateConflictRetries: 0)
+        machine.limitFailures(to: 2)
+        #expect(machine.wakeUpReceived() == .sendBatch)
+        #expect(machine.batchAnswered(.retryLater(reason: "503")) == .scheduleRetry(attempt: 1, atLeast: nil))
+        #expect(machine.retryTimerFired() == .wakeConsumer)
+        #expect(machine.wakeUpReceived() == .sendBatch)
+        #expect(machine.batchAnswered(.acknowledged) == .recordAcknowledgement)
+        #expect(machine.acknowledgementRecorded() == .sendBatch)
+        // The next batch may fail twice again: once is retried, the second stops.
+        #expect(machine.batchAnswered(.retryLater(reason: "503")) == .scheduleRetry(attempt: 1, atLeast: nil))
+        #expect(machine.retryTimerFired() == .wakeConsumer)
+        #expect(machine.wakeUpReceived() == .sendBatch)
+        #expect(machine.acknowledgementNotRecordedAfterAnswer() == .waitForWakeUp)
+    }
+
     // MARK: Impossible events
 
     @Test func aRetryTimerFiringWhenNoneIsArmedStopsTheProgram() async {
@@ -295,6 +330,12 @@ extension SyncManagerStateMachine {
         _ = wakeUpReceived()
         _ = batchAnswered(.conflict(reason: "moved"))
         _ = batchAnswered(.conflict(reason: "moved"))
+    }
+
+    /// An acknowledgement the queue could not record: a failure like any other.
+    fileprivate mutating func acknowledgementNotRecordedAfterAnswer() -> ConsumerAction {
+        _ = batchAnswered(.acknowledged)
+        return acknowledgementNotRecorded()
     }
 
     /// From idle: waiting for retry number 2.

@@ -106,6 +106,27 @@ struct SyncHarness {
         await harness.finish()
     }
 
+    /// With no backoff a retry starts as soon as a send fails; `sendPending` must still give up
+    /// with nothing on the wire that it did not count (the scenario crash that once let such a
+    /// retry through: its entry left the queue after the caller was told it had not).
+    @Test func sendPendingGivesUpWithNoSendUnderWayEvenWithoutBackoff() async throws {
+        for round in 0..<20 {
+            let transport = ScriptedTransport(script: [.retryLater(reason: "503"), .retryLater(reason: "503")])
+            let harness = try await SyncHarness.make(transport: transport, online: false) {
+                $0.retry = .deterministic(base: .zero, cap: .zero)
+                $0.clock = ContinuousClock()
+            }
+            _ = try await harness.store.submit(.create("n1", "x")).persisted()
+            let failure = await harness.manager.sendPending(maxFailures: 2)
+            #expect(failure?.attempts == 2, "round \(round)")
+            await harness.manager.shutdown()
+            // The script would acknowledge a third send: there was none.
+            #expect(transport.batches.count == 2, "round \(round)")
+            #expect(harness.queue.pendingCount == 1, "round \(round)")
+            await harness.finish()
+        }
+    }
+
     @Test func aTransientFailureKeepsTheRequestAndRetriesAfterTheBackoff() async throws {
         let transport = ScriptedTransport(script: [.retryLater(reason: "503 from the server")])
         let harness = try await SyncHarness.make(transport: transport)
