@@ -4,10 +4,7 @@
 /// - `conflict`, `fail`, `lost response`, `status N` apply to the next write (an append, a
 ///   server request that is not a `GET`); `fail read` to the next read; `delay` to the next
 ///   operation of any kind.
-/// - A fault armed by `crash … during sync` is played by the next write, before any other. Armed
-///   with `thenDown`, it also takes the device down: from then until ``disarm()`` every operation
-///   fails, as nothing reaches the server from a process that died (a retry its sync manager
-///   had already started included).
+/// - A fault armed by `crash … during sync` is played by the next write, before any other.
 struct ScenarioFaultScript: Sendable {
     /// What an operation is, for picking the fault that applies to it.
     enum Operation { case read, write }
@@ -15,10 +12,6 @@ struct ScenarioFaultScript: Sendable {
     private(set) var pending: [ScenarioFault] = []
     private var played: [ScenarioFault] = []
     private var armed: ScenarioFault?
-    /// Whether playing the armed fault takes the device down.
-    private var downAfterArmed = false
-    /// Whether the device that played the armed fault is down.
-    private var down = false
     /// Where the fault ``take(for:)`` returned last came from: armed (`true`) or the script.
     private var lastTakenWasArmed = false
 
@@ -27,20 +20,14 @@ struct ScenarioFaultScript: Sendable {
         pending += Array(repeating: fault, count: times)
     }
 
-    /// Arms `fault` for the next write, ahead of the script; with `thenDown`, every operation
-    /// after it fails until ``disarm()``.
-    mutating func arm(_ fault: ScenarioFault, thenDown: Bool = false) {
+    /// Arms `fault` for the next write, ahead of the script.
+    mutating func arm(_ fault: ScenarioFault) {
         armed = fault
-        downAfterArmed = thenDown
     }
 
-    /// Disarms the armed fault and brings a device it took down back; `true` when it was played.
+    /// Disarms the armed fault; `true` when it was played.
     mutating func disarm() -> Bool {
-        defer {
-            armed = nil
-            down = false
-            downAfterArmed = false
-        }
+        defer { armed = nil }
         return armed == nil
     }
 
@@ -52,10 +39,8 @@ struct ScenarioFaultScript: Sendable {
 
     /// Takes the earliest fault that applies to `operation`.
     mutating func take(for operation: Operation) -> ScenarioFault? {
-        if down { return .fail }
         if operation == .write, let fault = armed {
             armed = nil
-            down = downAfterArmed
             lastTakenWasArmed = true
             return fault
         }
@@ -80,7 +65,6 @@ struct ScenarioFaultScript: Sendable {
     mutating func putBack(_ fault: ScenarioFault) {
         if lastTakenWasArmed {
             armed = fault
-            down = false
         } else {
             if let index = played.lastIndex(of: fault) { played.remove(at: index) }
             pending.insert(fault, at: 0)

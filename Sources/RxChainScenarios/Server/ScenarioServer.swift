@@ -102,8 +102,8 @@ final class ScenarioServer: Sendable {
     }
 
     /// Arms `fault` for the next write, ahead of the script (`crash … during sync`).
-    func arm(_ fault: ScenarioFault, thenDown: Bool = false) {
-        running.withLock { $0.faults.arm(fault, thenDown: thenDown) }
+    func arm(_ fault: ScenarioFault) {
+        running.withLock { $0.faults.arm(fault) }
     }
 
     /// Disarms the armed fault; `true` when it was played.

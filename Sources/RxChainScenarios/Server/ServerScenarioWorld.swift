@@ -83,15 +83,13 @@ final class ServerScenarioWorld<Domain: ServerScenarioDomain> {
                 guard device.isOnline else {
                     throw scriptError("\(name) is offline: it cannot crash in the middle of a sync")
                 }
-                // The write reaches the server, its answer is lost, and nothing the device sends
-                // after it gets there (a retry already under way included) until it reopens.
-                server.arm(.lostResponse, thenDown: true)
+                server.arm(.lostResponse)
                 try await sync(device, into: &event, maxFailures: 1)
+                if !server.disarm() {
+                    event.detail.append("\(name) had nothing to send: it crashed after the pull")
+                }
             }
             try await device.crash()
-            if point != nil, !server.disarm() {
-                event.detail.append("\(name) had nothing to send: it crashed after the pull")
-            }
             event.changes = ScenarioValue.changes(from: before, to: try await snapshot(of: device))
             event.detail.append("\(name) crashed and reopened from disk: \(device.pending) requests queued")
         case .fault(let fault, let times):
