@@ -86,7 +86,13 @@ extension SyncManager {
             return machine.deadLetterNotRecorded()
         }
         deadLettered(record, reason: reason)
-        recordFailure(reason)
+        updateStatus {
+            $0.lastFailureAt = Date()
+            $0.lastError = reason
+            // The record left the head of the queue: the next one starts with no failures, as
+            // the state machine counts them (a dead letter is no failure of the sync).
+            $0.consecutiveFailures = 0
+        }
         return machine.deadLetterRecorded()
     }
 

@@ -127,6 +127,22 @@ struct SyncHarness {
         }
     }
 
+    /// A request refused for good becomes a dead letter and the queue moves on: for
+    /// `sendPending` that is no failure, however small its limit.
+    @Test func aDeadLetterIsNoFailureOfSendPending() async throws {
+        let transport = ScriptedTransport(script: [.permanentFailure(reason: "400 bad request")])
+        let harness = try await SyncHarness.make(transport: transport, online: false)
+        _ = try await harness.store.submit(.create("n1", "refused")).persisted()
+        _ = try await harness.store.submit(.create("n2", "accepted")).persisted()
+        let failure = await harness.manager.sendPending(maxFailures: 1)
+        #expect(failure == nil)
+        #expect(harness.queue.pendingCount == 0)
+        #expect(harness.queue.deadLetters.count == 1)
+        #expect(harness.manager.currentStatus.lastFailureAt != nil, "the refusal is on record")
+        #expect(harness.manager.currentStatus.consecutiveFailures == 0)
+        await harness.finish()
+    }
+
     @Test func aTransientFailureKeepsTheRequestAndRetriesAfterTheBackoff() async throws {
         let transport = ScriptedTransport(script: [.retryLater(reason: "503 from the server")])
         let harness = try await SyncHarness.make(transport: transport)
