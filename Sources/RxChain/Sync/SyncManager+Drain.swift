@@ -9,9 +9,10 @@ extension SyncManager {
 
     /// Lets the manager send until the queue is empty (nothing pending, nothing in flight), or
     /// `maxFailures` sends failed in a row, or a send failed and `givesUp` says retrying will not
-    /// help (bad credentials); a manager that was offline is put back offline after. After the
-    /// `maxFailures`-th failure the manager sends nothing more until this returns, so what the
-    /// caller is told is what happened: no retry it did not count is still on the wire.
+    /// help (bad credentials); a manager that was offline is put back offline after. Such a
+    /// manager sends nothing more after the `maxFailures`-th failure, so what the caller is told
+    /// is what happened: no retry it did not count is still on the wire. A manager that was
+    /// online goes on retrying on its own, as it would have without this call.
     ///
     /// Failures count from this call on: a manager that stays up (an app, a follower) may come in
     /// with failures of an earlier sync on its count. A request the remote refuses for good
@@ -22,10 +23,15 @@ extension SyncManager {
         let wasOnline = currentStatus.isOnline
         var statuses = status.values.makeAsyncIterator()  // subscribed before anything is sent
         var before = currentStatus.consecutiveFailures
-        // The machine stops by itself after the last failure allowed, so nothing is still being
-        // sent when this returns (a retry the caller never counted could otherwise succeed).
-        machine.limitFailures(to: max(1, maxFailures))
-        if wasOnline { flushNow() } else { connectivityChanged(online: true) }
+        if wasOnline {
+            flushNow()
+        } else {
+            // Online only for this call: the machine stops by itself after the last failure
+            // allowed, so nothing is still being sent when this returns (a retry the caller never
+            // counted could otherwise succeed after it was told the sync failed).
+            machine.limitFailures(to: max(1, maxFailures))
+            connectivityChanged(online: true)
+        }
         var failure: SendFailure?
         while let status = await statuses.next() {
             if status.pendingCount == 0, status.inFlightCount == 0 { break }
@@ -36,11 +42,9 @@ extension SyncManager {
                 break
             }
         }
-        machine.limitFailures(to: nil)
         if !wasOnline {
+            machine.limitFailures(to: nil)
             connectivityChanged(online: false)
-        } else if failure != nil {
-            connectivityChanged(online: true)  // an online manager goes on retrying, as before
         }
         return failure
     }

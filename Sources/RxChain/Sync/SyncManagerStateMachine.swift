@@ -86,8 +86,8 @@ struct SyncManagerStateMachine: Sendable, CustomStringConvertible {
     /// conflict, a "retry later", an answer the queue could not record; a batch that leaves the
     /// queue starts the count again) before the machine stops sending, as if it went offline,
     /// with no retry under way; `nil` lifts the limit.
-    /// ``SyncManager/sendPending(maxFailures:givesUp:)`` sets it, so that when it gives up, no
-    /// send it did not count is on the wire.
+    /// ``SyncManager/sendPending(maxFailures:givesUp:)`` sets it for a manager that is online
+    /// only for that call, so that when it gives up, no send it did not count is on the wire.
     mutating func limitFailures(to count: Int?) {
         failureLimit = count
         failuresAllowed = count

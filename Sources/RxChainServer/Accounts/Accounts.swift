@@ -128,8 +128,9 @@ public final class Accounts: Sendable {
         let candidate = stored ?? Self.decoy(iterations: passwordIterations)
         let matches = await stretcher.run { candidate.matches(password) }
         guard matches, stored != nil else {
-            throttle.failed(user, now: clock())
-            if let clientAddress { addressThrottle.failed(clientAddress, now: clock()) }
+            let failedAt = clock()
+            throttle.failed(user, now: failedAt)
+            if let clientAddress { addressThrottle.failed(clientAddress, now: failedAt) }
             throw .wrongCredentials
         }
         throttle.succeeded(user)

@@ -9,9 +9,9 @@ import RxChain
 /// client address, when the embedding server gives one (20 free failures across any names, for
 /// many people behind one address); a success does not clear it, or one known password would
 /// open the way for guessing others, so its count is forgotten instead once the address has been
-/// quiet for ``longestWait`` after its last failure and its last wait. A refused attempt costs no password
-/// stretch. A table holds at most ``capacity`` keys; when full, keys whose wait is over are
-/// dropped first (then the oldest), so a flood of made-up names cannot grow it without bound.
+/// quiet for ``longestWait`` after its last failure and its last wait. A refused attempt costs no
+/// password stretch. A table holds at most ``capacity`` keys; when full, keys whose wait is over
+/// are dropped first (then the oldest), so a flood of made-up names cannot grow it without bound.
 ///
 /// > Important: Thread-safe: its state sits behind a `Lock`.
 final class LoginThrottle: Sendable {
