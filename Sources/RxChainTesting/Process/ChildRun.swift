@@ -75,14 +75,7 @@ public func runChild(_ executable: URL, _ arguments: [String], killAfterLines: I
             }
         }
         close(out.read)
-        var stderr: [UInt8] = []
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(err.read, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            stderr += chunk[0..<count]
-        }
-        close(err.read)
+        let stderr = PosixSpawn.readAll(err.read)
         let ending = PosixSpawn.waitForExit(pid)
         return ChildResult(
             lines: lines, stderr: String(decoding: stderr, as: UTF8.self), status: ending.code, killed: killed)

@@ -89,6 +89,24 @@ package enum PosixSpawn {
         return descriptor
     }
 
+    /// Reads `descriptor` to its end (the writer closed it), then closes it.
+    ///
+    /// > Important: Blocks: call it from a dedicated thread, never the concurrency pool.
+    package static func readAll(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += buffer[..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(descriptor)
+        return bytes
+    }
+
     /// Blocks until the child `pid` ended and reaps it.
     ///
     /// > Important: Blocks: call it from a dedicated thread, never the concurrency pool.

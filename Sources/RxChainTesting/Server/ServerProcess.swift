@@ -78,7 +78,7 @@ public final class ServerProcess: Sendable {
         let child = Child(pid: pid)
         let line = readFirstLine(output.read)
         // Keep draining stdout, so the server never blocks on a full pipe.
-        Thread.detachNewThread { drain(output.read) }
+        Thread.detachNewThread { _ = PosixSpawn.readAll(output.read) }
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
             child.send(SIGTERM)
@@ -100,17 +100,6 @@ public final class ServerProcess: Sendable {
             line += buffer[..<count]
         }
         return line
-    }
-
-    /// Reads `descriptor` to its end, then closes it.
-    private static func drain(_ descriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-        }
-        close(descriptor)
     }
 
     /// Sends `signal` to the server (`SIGKILL` for a crash, `SIGTERM` for a graceful stop).

@@ -99,17 +99,7 @@ enum ChildSpawn {
 
         init(_ descriptor: Int32) {
             Thread.detachNewThread { [self] in
-                var bytes = Data()
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                    if count > 0 {
-                        bytes.append(contentsOf: buffer[..<count])
-                    } else if count == 0 || errno != EINTR {
-                        break
-                    }
-                }
-                close(descriptor)
+                let bytes = Data(PosixSpawn.readAll(descriptor))
                 data.withLock { $0 = bytes }
                 done.signal()
             }
