@@ -101,24 +101,14 @@ public struct ScenarioRunner<Domain: ScenarioDomain>: Sendable {
             result.reason = "cannot set up the remote: \(error)"
             return result
         }
-        do {
-            for device in script.devices {
-                let directory = device.path.map(resolve) ?? root.appendingPathComponent("devices/\(device.name)")
-                try await world.open(device.name, directory: directory)
-            }
-        } catch {
-            await world.closeAll()
-            result.outcome = .failed
-            result.reason = "cannot open the devices: \(error)"
-            return result
-        }
-        do {
-            try await ScenarioStepLoop.run(script.steps, into: &result, emit: emit, step: world.run)
-        } catch {
-            await world.closeAll()
-            throw error
-        }
-        await world.closeAll()
+        try await ScenarioStepLoop.run(
+            script.steps, into: &result, emit: emit,
+            opening: {
+                for device in script.devices {
+                    let directory = device.path.map(resolve) ?? root.appendingPathComponent("devices/\(device.name)")
+                    try await world.open(device.name, directory: directory)
+                }
+            }, step: world.run, closing: world.closeAll)
         return result
     }
 

@@ -40,4 +40,28 @@ enum ScenarioStepLoop {
             try emit(event)
         }
     }
+
+    /// Opens the script's devices with `open`, runs the steps, and calls `close` on every way
+    /// out; devices that cannot be opened fail the file with the reason.
+    static func run<Command>(
+        _ steps: [ScenarioStep<Command>], into result: inout ScenarioFileResult,
+        emit: (ScenarioEvent) throws -> Void, opening open: () async throws -> Void,
+        step run: (ScenarioStep<Command>) async throws -> ScenarioEvent, closing close: () async -> Void
+    ) async throws {
+        do {
+            try await open()
+        } catch {
+            await close()
+            result.outcome = .failed
+            result.reason = "cannot open the devices: \(error)"
+            return
+        }
+        do {
+            try await self.run(steps, into: &result, emit: emit, step: run)
+        } catch {
+            await close()
+            throw error
+        }
+        await close()
+    }
 }

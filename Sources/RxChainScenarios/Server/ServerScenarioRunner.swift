@@ -41,29 +41,20 @@ public struct ServerScenarioRunner<Domain: ServerScenarioDomain>: Sendable {
             return result
         }
         let world = ServerScenarioWorld(domain: domain, server: server, clock: clock, root: root)
-        do {
-            for device in script.devices {
-                let directory =
-                    device.path.map { URL(fileURLWithPath: $0, relativeTo: baseDirectory).standardizedFileURL }
-                    ?? root.appendingPathComponent("devices/\(device.name)")
-                try await world.open(device.name, user: device.user ?? device.name, directory: directory)
-            }
-        } catch {
-            await world.closeAll()
-            await server.close()
-            result.outcome = .failed
-            result.reason = "cannot open the devices: \(error)"
-            return result
-        }
-        do {
-            try await ScenarioStepLoop.run(script.steps, into: &result, emit: emit, step: world.run)
-        } catch {
-            await world.closeAll()
-            await server.close()
-            throw error
-        }
-        await world.closeAll()
-        await server.close()
+        try await ScenarioStepLoop.run(
+            script.steps, into: &result, emit: emit,
+            opening: {
+                for device in script.devices {
+                    let directory =
+                        device.path.map { URL(fileURLWithPath: $0, relativeTo: baseDirectory).standardizedFileURL }
+                        ?? root.appendingPathComponent("devices/\(device.name)")
+                    try await world.open(device.name, user: device.user ?? device.name, directory: directory)
+                }
+            }, step: world.run,
+            closing: {
+                await world.closeAll()
+                await server.close()
+            })
         return result
     }
 }
