@@ -1,55 +1,124 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The engine, bottom up: each layer knows only the layers below it.
+let system: [Target.Dependency] = ["RxChainSystem"]
+let json: [Target.Dependency] = ["RxChainJSON"] + system
+let core: [Target.Dependency] = ["RxChainCore", "Signals", "RxChainCollections"] + json
+let logs: [Target.Dependency] = ["RxChainLogs"] + core
+let remotes: [Target.Dependency] = ["RxChainRemotes"] + logs
+let device: [Target.Dependency] = ["RxChainDevice"] + remotes
+
 let package = Package(
     name: "RxChain",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "Signals", targets: ["Signals"]),
         .library(name: "RxChain", targets: ["RxChain"]),
-        .library(name: "RxChainScenarios", targets: ["RxChainScenarios"]),
-        .library(name: "Ledger", targets: ["Ledger"]),
-        .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
+        .library(name: "Signals", targets: ["Signals"]),
         .library(name: "RxChainServer", targets: ["RxChainServer"]),
+        .library(name: "Ledger", targets: ["Ledger"]),
+        .library(name: "TimeTracking", targets: ["TimeTracking"]),
         .library(name: "TodoLists", targets: ["TodoLists"]),
         .library(name: "SharedExpenses", targets: ["SharedExpenses"]),
-        .library(name: "TimeTracking", targets: ["TimeTracking"]),
+        .library(name: "TimeTrackingServer", targets: ["TimeTrackingServer"]),
+        .library(name: "TodoListsServer", targets: ["TodoListsServer"]),
+        .library(name: "SharedExpensesServer", targets: ["SharedExpensesServer"]),
+        .library(name: "RxChainScenarios", targets: ["RxChainScenarios"]),
+        .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
         .executable(name: "rxchain-bench", targets: ["rxchain-bench"]),
     ],
     targets: [
-        .target(name: "Signals"),
-        .target(name: "RxChain", dependencies: ["Signals"]),
-        .target(name: "RxChainScenarios", dependencies: ["RxChain", "RxChainServer", "Signals"]),
-        .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
-        .target(name: "RxChainTesting", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
-        .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
-        .target(name: "TodoLists", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
-        .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
-        .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
+        // The engine. System (POSIX files and sockets, locks, thread hand-off, crypto, checksums) has
+        // no product: it is the package's own.
+        .target(name: "RxChainSystem"),
+        .target(name: "RxChainJSON", dependencies: system),
+        .target(name: "RxChainCollections", dependencies: system),
+        .target(name: "Signals", dependencies: system),
+        .target(name: "RxChainCore", dependencies: ["Signals", "RxChainCollections"] + json),
+        .target(name: "RxChainLogs", dependencies: core),
+        .target(name: "RxChainRemotes", dependencies: logs),
+        .target(name: "RxChainDevice", dependencies: remotes),
+        .target(name: "RxChain", dependencies: device),
+
+        // The sync server's logic, without HTTP: below it only the system and JSON layers.
+        .target(name: "RxChainServer", dependencies: json),
+
+        // The four reference applications: each domain is its rules, on the device layer...
+        .target(name: "Ledger", dependencies: device),
+        .target(name: "TimeTracking", dependencies: device),
+        .target(name: "TodoLists", dependencies: device),
+        .target(name: "SharedExpenses", dependencies: device),
+        // ...their server sides, mounted by the example server...
+        .target(name: "TimeTrackingServer", dependencies: ["RxChainServer", "RxChainCore"] + json),
+        .target(name: "TodoListsServer", dependencies: ["RxChainServer", "TodoLists"]),
+        .target(name: "SharedExpensesServer", dependencies: ["RxChainServer", "SharedExpenses"] + json),
+
+        // ...and the scenario language, its in-process server world, and each domain's steps.
+        .target(name: "RxChainScenarios", dependencies: device),
+        .target(name: "RxChainServerScenarios", dependencies: ["RxChainScenarios", "RxChainServer"] + device),
+        .target(name: "LedgerScenarios", dependencies: ["Ledger", "RxChainScenarios"] + device),
+        .target(
+            name: "TimeTrackingScenarios",
+            dependencies: [
+                "TimeTracking", "TimeTrackingServer", "RxChainServerScenarios", "RxChainScenarios", "RxChainServer",
+            ]
+                + device),
+        .target(
+            name: "TodoListsScenarios",
+            dependencies: [
+                "TodoLists", "TodoListsServer", "RxChainServerScenarios", "RxChainScenarios", "RxChainServer",
+            ] + device),
+        .target(
+            name: "SharedExpensesScenarios",
+            dependencies: [
+                "SharedExpenses", "SharedExpensesServer", "RxChainServerScenarios", "RxChainScenarios", "RxChainServer",
+            ]
+                + device),
+
+        // The test kits: reducers, properties, clocks and faults; and a server domain's example suites.
+        .target(name: "RxChainTesting", dependencies: logs),
+        .target(name: "RxChainScenarioTesting", dependencies: ["RxChainServerScenarios", "RxChainScenarios"]),
+
+        // The terminal front end and the benchmarks.
         .executableTarget(
             name: "rxchain",
             dependencies: [
-                "RxChain", "RxChainScenarios", "Ledger", "SharedExpenses", "Signals", "TimeTracking", "TodoLists",
-            ]),
+                "Ledger", "TimeTracking", "TodoLists", "SharedExpenses", "RxChainScenarios", "RxChainServerScenarios",
+                "LedgerScenarios", "TimeTrackingScenarios", "TodoListsScenarios", "SharedExpensesScenarios",
+            ] + device),
         .executableTarget(
             name: "rxchain-bench",
-            dependencies: ["RxChain", "Ledger", "Signals", "RxChainTesting", "RxChainServer", "TimeTracking"]),
-        .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"]),
-        .testTarget(name: "RxChainTests", dependencies: ["RxChain", "RxChainScenarios", "Signals", "RxChainTesting"]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "RxChain", "RxChainScenarios", "RxChainTesting"]),
-        .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"]),
-        .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting", "Signals", "TimeTracking"]),
-        .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"]),
+            dependencies: ["Ledger", "TimeTracking", "TimeTrackingServer", "RxChainServer", "RxChainTesting"] + device),
+
+        .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"] + system),
+        .testTarget(
+            name: "RxChainTests",
+            dependencies: ["RxChain", "RxChainScenarios", "RxChainTesting"] + device),
+        .testTarget(
+            name: "LedgerTests",
+            dependencies: ["Ledger", "LedgerScenarios", "RxChainScenarios", "RxChainTesting"] + device),
+        .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"] + logs),
+        .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting", "TimeTracking"] + device),
+        .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"] + json),
         .testTarget(
             name: "TodoListsTests",
-            dependencies: ["TodoLists", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
+            dependencies: [
+                "TodoLists", "TodoListsServer", "TodoListsScenarios", "RxChainScenarios", "RxChainServerScenarios",
+                "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+            ] + device),
         .testTarget(
             name: "SharedExpensesTests",
-            dependencies: ["SharedExpenses", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
+            dependencies: [
+                "SharedExpenses", "SharedExpensesServer", "SharedExpensesScenarios", "RxChainScenarios",
+                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+            ] + device),
         .testTarget(
             name: "TimeTrackingTests",
-            dependencies: ["TimeTracking", "RxChain", "RxChainScenarios", "RxChainServer", "RxChainTesting"]),
+            dependencies: [
+                "TimeTracking", "TimeTrackingServer", "TimeTrackingScenarios", "RxChainScenarios",
+                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+            ] + device),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// The ledger on a device: ``LedgerState`` around the replicated ledger, ``LedgerMessage``s
 /// handled by ``LedgerReducer``, and invalid actions shown in ``LedgerState/errors``.

@@ -1,5 +1,8 @@
 import Foundation
-import RxChain
+import RxChainCollections
+import RxChainCore
+import RxChainJSON
+import RxChainLogs
 
 /// The expense ledger as a playbook domain: its state (``ReplicatedLedger``), its actions
 /// (``LedgerAction``) read by the fast ``ActionParser`` and written by

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 
 /// Every way the ledger state can change, registered in one place.
 ///

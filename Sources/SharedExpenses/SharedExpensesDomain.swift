@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// The shared-expenses log as an ``OrderedLogDomain``: every member's device folds the same
 /// operations to the same ``SharedExpensesState``.

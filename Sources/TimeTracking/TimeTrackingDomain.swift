@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 
 /// The time tracker as a playbook domain: its state (``TimeTrackingState``), its messages
 /// (``TimeTrackingAction``) read and written by the engine's ``RxChain/PlaybookLine`` codec as

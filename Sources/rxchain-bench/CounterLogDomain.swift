@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// The server-ordered domain `rxchain-bench replay` folds for its `ordered-*` figures: operations
 /// that move an amount on one of 64 balances, ordered by `(ts, id)` as expense operations are;

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// `rxchain-bench crypto`: the cost of stretching a password, which every sign-up and login pays.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 
 /// One benchmark result, in the schema every `rxchain-bench` command prints.
 ///

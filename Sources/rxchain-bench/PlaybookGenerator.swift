@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// Writes a realistic playbook for the replay benchmark, deterministically (no randomness:
 /// the same N gives the same file).

@@ -1,6 +1,6 @@
 import Foundation
-import RxChain
-import Signals
+import RxChainCore
+import RxChainSystem
 
 extension QueueBenchmark {
     /// One benchmark request (its JSON is a few bytes).

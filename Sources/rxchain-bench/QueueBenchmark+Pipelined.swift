@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainSystem
 
 /// `rxchain-bench queue --dir DIR --count N …`: one line per request as soon as its fate is
 /// known, for the crash and fault tests that drive it (they kill it, or inject I/O errors).

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 
 extension QueueBenchmark {
     /// The figures: each durability × 1 and 4 producers, and the write/fsync floors.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainSystem
 import Synchronization
 
 /// `rxchain-bench queue`: the durable queue's throughput against raw `write`/`fsync` floors,

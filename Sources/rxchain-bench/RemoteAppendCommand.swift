@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 
 /// `rxchain-bench remote-append`: a test helper, not a benchmark. Appends `count` lines,
 /// one append each, to a ``DirectoryRemote`` playbook, retrying every conflict against

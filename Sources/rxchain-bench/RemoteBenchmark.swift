@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 
 /// `rxchain-bench remote`: ``DirectoryRemote`` appends and tail reads on a small and a
 /// large playbook, against a bare `write` + `fsync` (appends) and a bare `pread` (reads).

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 extension ReplayBenchmark {
     /// The `ordered-*` figures: `OrderedLogFold` over a server-ordered log of `entries`

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainLogs
+import RxChainRemotes
 
 /// `rxchain-bench sync --remote s3://bucket/prefix/ [--endpoint URL] [--lines N[,N…]]`:
 /// playbook sync against S3-compatible storage, for both layouts, on playbooks of N lines

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCollections
+import RxChainCore
 
 /// `rxchain-bench store`: the StoreManager's send path and slice fan-out, against plain baselines.
 enum StoreBenchmark {

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainCore
+import RxChainLogs
 
 /// `rxchain-bench sync [--lines N[,N…]]`: playbook sync against a ``DirectoryRemote`` playbook
 /// of N lines already synced (default 10,000 and 1,000,000, made by ``PlaybookGenerator``).

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 
 /// `rxchain-bench collections`: `TreeDictionary` against `Dictionary` when older versions
 /// of the state stay alive (as they do in a store that publishes each new state).

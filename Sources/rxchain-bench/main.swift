@@ -1,4 +1,9 @@
 import Foundation
+import RxChainCollections
+import RxChainCore
+import RxChainLogs
+import RxChainServer
+import RxChainSystem
 
 /// `rxchain-bench`: the project's benchmarks. Each command prints a table, or with
 /// `--json` one JSON object per figure per line (schema: see `Figure`).

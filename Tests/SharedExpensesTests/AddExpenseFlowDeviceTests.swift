@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 import SharedExpenses
 import Testing
 

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainLogs
 import SharedExpenses
 import Synchronization
 import Testing

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 import SharedExpenses
 
 /// Operations for the tests, with short defaults: group `G1` of alice, bob and carol.

@@ -1,5 +1,5 @@
 import RxChainServer
-import SharedExpenses
+import SharedExpensesServer
 import Testing
 
 /// The expenses spec's server checks: group membership from the creating operation, and friend

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainDevice
 import SharedExpenses
 import Testing
 

@@ -1,6 +1,6 @@
 import RxChainServer
 import Testing
-import TodoLists
+import TodoListsServer
 
 /// The TODO spec's access rules, walked through its sharing flow.
 @Suite struct TodoListsAccessRulesTests {

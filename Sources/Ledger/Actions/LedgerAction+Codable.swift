@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainJSON
 
 extension LedgerAction {
     private enum LineKeys: String, CodingKey {

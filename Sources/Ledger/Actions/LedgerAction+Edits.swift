@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainJSON
 
 /// The actions people ask for in their own words (`add`, `edit`), made the same way by the
 /// terminal and by scenarios, refusing what the playbook would refuse.

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 extension LedgerAction {
     /// The action's playbook line without an `actionId` (no trailing newline).

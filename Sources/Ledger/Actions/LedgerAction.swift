@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainJSON
 
 /// A persisted ledger action: one playbook line, in the log's own vocabulary.
 ///

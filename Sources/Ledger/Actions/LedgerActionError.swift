@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// Why a playbook line or an action is invalid, naming the field at fault.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The payload of `transactions/put`: a transaction's fields, some optional.
 ///

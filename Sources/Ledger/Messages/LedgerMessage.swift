@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 
 /// Everything that can be sent to a ledger store: the persisted actions and this screen's local messages.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 
 /// The part of the ledger every device converges on: categories and transactions.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension Transaction: Codable {
     /// The JSON keys, in the order they are written.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension Transaction {
     /// A record's fields other than `category`.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// One expense record, as the playbook's rules leave it.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The fast playbook-line reader: a hand-written JSON parser over one line's UTF-8 bytes.
 ///

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// Turns the ``LineFields`` of a syntactically valid line into a ``LedgerAction``, checking
 /// each field's shape in a fixed order (with the engine's ``JSONFieldReader``) and naming the

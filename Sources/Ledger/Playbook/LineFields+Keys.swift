@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The ledger's key table: the names ``LineFields`` collects.
 extension LineFields {

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The members of one playbook line that the ledger reads, found in a single pass over the
 /// line (the engine's ``JSONFields`` pass, under the ledger's key table in

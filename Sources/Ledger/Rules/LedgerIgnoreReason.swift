@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// What applying one action did to the replicated ledger: applied, ignored by a conflict rule
 /// (with its ``LedgerIgnoreReason``: not an error, every device ignores the same action the same

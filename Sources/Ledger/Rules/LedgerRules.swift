@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 
 /// The ledger's conflict rules as one pure function: every device applies them identically,
 /// so every device converges on `replay(playbook)`.

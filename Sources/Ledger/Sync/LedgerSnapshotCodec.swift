@@ -1,4 +1,6 @@
-import RxChain
+import RxChainCollections
+import RxChainJSON
+import RxChainLogs
 
 /// The compact binary form of a ``ReplicatedLedger`` in the device's local file
 /// (``LedgerDomain``'s snapshot format, ``format``).

@@ -1,4 +1,6 @@
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainJSON
 
 /// A domain that scripted scenarios can drive: a ``RxChain/DeviceDomain`` and its step sugar.
 ///

@@ -17,7 +17,7 @@ extension ScenarioParser {
     /// expect server log NAME == N         (server domains: entries in the server's log NAME)
     /// ```
     /// SUBJECT is a device or `playbook [upto N]` (replay of the remote playbook).
-    func expectation(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioExpectation {
+    package func expectation(_ words: [ScenarioTokenizer.Word]) throws(ScenarioSyntaxError) -> ScenarioExpectation {
         var rest = words[...]
         let subject = try subject(&rest)
         guard let first = rest.first else {
@@ -138,7 +138,7 @@ extension ScenarioParser {
 
     /// A value: quoted text is a string; bare words are JSON (`12.5`, `true`, `null`,
     /// `["a","b"]`) when they parse as JSON, else a string (`food`).
-    static func literal(_ word: ScenarioTokenizer.Word) throws(ScenarioSyntaxError) -> ScenarioValue {
+    package static func literal(_ word: ScenarioTokenizer.Word) throws(ScenarioSyntaxError) -> ScenarioValue {
         if word.isQuoted { return .string(word.text) }
         if let value = try? ScenarioValue(parsingJSON: word.text) { return value }
         if word.text.hasPrefix("[") || word.text.hasPrefix("{") {

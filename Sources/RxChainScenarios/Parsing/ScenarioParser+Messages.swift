@@ -1,9 +1,9 @@
-import RxChain
+import RxChainSystem
 
 extension ScenarioParser {
     /// What follows `DEVICE:`: one of the domain's own steps, or a playbook line for the
     /// device to record, written `send {…}` or just `{…}` (read by the domain when it runs).
-    func message(_ rest: Substring) throws(ScenarioSyntaxError) -> ScenarioStep<Domain.Command>.DeviceMessage {
+    package func message(_ rest: Substring) throws(ScenarioSyntaxError) -> ScenarioStep<Domain.Command>.DeviceMessage {
         let text = rest.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("{") || text.hasPrefix("send ") || text == "send" {
             guard domain.syncsThrough == .playbook else {

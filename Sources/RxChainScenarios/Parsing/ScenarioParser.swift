@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainJSON
+import RxChainSystem
 
 /// Reads a scenario script (see `Examples/README.md` for the format) into a ``ScenarioScript``
 /// of `Domain`.
@@ -10,24 +12,24 @@ import RxChain
 /// of a file are reported together.
 public struct ScenarioParser<Domain: ScenarioVocabulary> {
     /// The commands a line may start with (besides `DEVICE:`).
-    static var commands: [String] {
+    package static var commands: [String] {
         [
             "scenario", "domain", "remote", "device", "clock", "offline", "online", "sync", "advance", "crash",
             "fault", "playbook", "server", "expect",
         ]
     }
     /// The most times one `fault … xN` line may repeat its fault.
-    static var maximumFaultRepeats: Int { 1000 }
+    package static var maximumFaultRepeats: Int { 1000 }
     /// Words that cannot name a device.
-    static var reservedNames: Set<String> { Set(commands).union(["all", "no"]) }
+    package static var reservedNames: Set<String> { Set(commands).union(["all", "no"]) }
 
-    let file: String
-    let domain: Domain
+    package let file: String
+    package let domain: Domain
     private(set) var script: ScenarioScript<Domain.Command>
     private(set) var errors: [ScenarioScriptError] = []
     private var sawStep = false
 
-    init(file: String, domain: Domain) {
+    package init(file: String, domain: Domain) {
         self.file = file
         self.domain = domain
         self.script = ScenarioScript(file: file)
@@ -67,7 +69,7 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
         return parser.script
     }
 
-    mutating func parseLine(_ raw: Substring, number: Int) {
+    package mutating func parseLine(_ raw: Substring, number: Int) {
         let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty, !line.hasPrefix("#") else { return }
         let location = ScenarioLocation(file: file, line: number)
@@ -223,7 +225,7 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
     }
 
     /// `name`, when a device of that name is declared.
-    func declaredDevice(_ name: String) throws(ScenarioSyntaxError) -> String {
+    package func declaredDevice(_ name: String) throws(ScenarioSyntaxError) -> String {
         guard script.devices.contains(where: { $0.name == name }) else {
             let declared = script.devices.map(\.name)
             let suggestion = closestMatch(to: name, among: declared).map { " (did you mean '\($0)'?)" } ?? ""
@@ -330,7 +332,7 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
     }
 
     /// Parses an RFC 3339 time.
-    static func timestamp(_ text: String) throws(ScenarioSyntaxError) -> Timestamp {
+    package static func timestamp(_ text: String) throws(ScenarioSyntaxError) -> Timestamp {
         try ScenarioWord(text: text, isQuoted: false).timestamp()
     }
 }

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// Splits a script line into words: runs of non-blank characters, double-quoted strings
 /// with JSON escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`), or JSON arrays and objects
@@ -10,10 +10,10 @@ import RxChain
 ///
 /// A word records whether it was quoted, so `"12"` stays text while `12` may be a number,
 /// and `"at"` can be a description rather than the `at` keyword.
-enum ScenarioTokenizer {
-    typealias Word = ScenarioWord
+package enum ScenarioTokenizer {
+    package typealias Word = ScenarioWord
 
-    static func words(_ line: Substring) throws(ScenarioSyntaxError) -> [Word] {
+    package static func words(_ line: Substring) throws(ScenarioSyntaxError) -> [Word] {
         var words: [Word] = []
         var index = line.startIndex
         while index < line.endIndex {

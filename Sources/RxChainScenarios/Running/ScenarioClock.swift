@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 import Synchronization
 
 /// The scenario's virtual clock: whole seconds of UTC, moved only by the script
@@ -9,33 +9,33 @@ import Synchronization
 /// statuses record its times, so a scenario gives the same playbook on every run.
 ///
 /// > Important: Thread-safe (an `Atomic`): the devices' sync engines read it from their own actors.
-final class ScenarioClock: Sendable {
+package final class ScenarioClock: Sendable {
     /// 2026-01-01T00:00:00Z.
-    static let defaultStart: Int64 = 1_767_225_600
+    package static let defaultStart: Int64 = 1_767_225_600
     /// 9999-12-31T23:59:59Z, the last second a playbook timestamp can write.
-    static let latest: Int64 = 253_402_300_799
+    package static let latest: Int64 = 253_402_300_799
 
     private let current: Atomic<Int64>
 
-    init(seconds: Int64) {
+    package init(seconds: Int64) {
         current = Atomic(seconds)
     }
 
     /// Seconds since 1970.
-    var seconds: Int64 { current.load(ordering: .relaxed) }
+    package var seconds: Int64 { current.load(ordering: .relaxed) }
 
     /// The current time as a playbook timestamp, `YYYY-MM-DDTHH:MM:SSZ`.
-    var now: Timestamp {
+    package var now: Timestamp {
         // The text is in the grammar: the clock stays within years 1970–9999 (see `set`).
         try! Timestamp(parsing: Self.format(seconds))
     }
 
     /// The current time as a `Date`.
-    var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    package var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
     /// Sets the clock; `false` (and unchanged) outside 1970–9999.
     @discardableResult
-    func set(_ seconds: Int64) -> Bool {
+    package func set(_ seconds: Int64) -> Bool {
         guard (0...Self.latest).contains(seconds) else { return false }
         current.store(seconds, ordering: .relaxed)
         return true
@@ -44,7 +44,7 @@ final class ScenarioClock: Sendable {
     /// Carries out `advance SECONDS` for a step at `location`: the line the trace shows.
     ///
     /// - Throws: ``ScenarioScriptError`` when the clock would pass the year 9999.
-    func advance(by seconds: Int64, at location: ScenarioLocation) throws(ScenarioScriptError) -> String {
+    package func advance(by seconds: Int64, at location: ScenarioLocation) throws(ScenarioScriptError) -> String {
         guard set(self.seconds + seconds) else {
             throw ScenarioScriptError(location: location, message: "the clock cannot pass year 9999")
         }
@@ -54,7 +54,7 @@ final class ScenarioClock: Sendable {
     /// Carries out `clock TIME` for a step at `location`: the line the trace shows.
     ///
     /// - Throws: ``ScenarioScriptError`` when `time` is outside the years 1970–9999.
-    func set(to time: Int64, at location: ScenarioLocation) throws(ScenarioScriptError) -> String {
+    package func set(to time: Int64, at location: ScenarioLocation) throws(ScenarioScriptError) -> String {
         guard set(time) else {
             throw ScenarioScriptError(location: location, message: "the clock stays within years 1970-9999")
         }
@@ -62,7 +62,7 @@ final class ScenarioClock: Sendable {
     }
 
     /// `2026-11-01T12:00:00Z`.
-    static func format(_ seconds: Int64) -> String {
+    package static func format(_ seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)

@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainLogs
 
 /// One device of a scenario: a ``RxChain/PlaybookDevice`` in its own directory, syncing with the
 /// scenario's shared remote through the same sync driver as every other device
@@ -12,9 +14,9 @@ import RxChain
 ///
 /// Its retries do not wait (the scenario's time is the virtual clock, moved only by the
 /// script), and its sync status records the virtual clock's times.
-final class ScenarioDevice<Domain: ScenarioDomain> {
+package final class ScenarioDevice<Domain: ScenarioDomain> {
     /// What became of a message.
-    enum SendOutcome {
+    package enum SendOutcome {
         case applied
         /// A conflict rule ignored it (not an error: every device ignores it alike).
         case ignored(String)
@@ -23,21 +25,21 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
     }
 
     /// What one `sync` did: `nil` when the device ended in sync, otherwise why not.
-    struct SyncResult {
-        var failure: String?
+    package struct SyncResult {
+        package var failure: String?
     }
 
     /// Most failed sends in a row one `sync` takes before it gives up (conflicts are retried
     /// at once, like the device's own sync manager does).
-    static var maxFailures: Int { 5 }
+    package static var maxFailures: Int { 5 }
 
-    let name: String
-    let directory: URL
-    let domain: Domain
+    package let name: String
+    package let directory: URL
+    package let domain: Domain
     private let options: DeviceOptions
     private(set) var device: PlaybookDevice<Domain>
     /// Whether `sync` may reach the remote.
-    var isOnline = true
+    package var isOnline = true
     /// The last error the device reported (a refused message, a failed sync), for `expect … error`.
     private(set) var lastError: String?
     /// Whether the last sync failed.
@@ -84,19 +86,19 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
 
     // MARK: State
 
-    var state: Domain.AppState { get async { await device.state } }
+    package var state: Domain.AppState { get async { await device.state } }
 
     /// Actions waiting in the queue.
-    var pending: Int { device.sync.queue.pendingCount }
+    package var pending: Int { device.sync.queue.pendingCount }
 
     /// Actions the remote refused for good.
-    var deadLetters: Int { device.sync.queue.deadLetters.count }
+    package var deadLetters: Int { device.sync.queue.deadLetters.count }
 
     /// The playbook sync status.
-    var syncStatus: PlaybookSyncStatus { device.transport!.currentStatus }
+    package var syncStatus: PlaybookSyncStatus { device.transport!.currentStatus }
 
     /// One word for where the sync stands.
-    var status: ScenarioDeviceStatus {
+    package var status: ScenarioDeviceStatus {
         if !isOnline { return .offline }
         if lastSyncFailed || deadLetters > 0 { return .failing }
         return pending > 0 ? .pending : .synced
@@ -104,12 +106,12 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
 
     /// Queued actions the rules no longer apply on top of the snapshot (they stay queued
     /// until a sync drops them).
-    var skippedOnOpen: [Rejection] { device.skippedOnOpen }
+    package var skippedOnOpen: [Rejection] { device.skippedOnOpen }
 
     // MARK: Messages
 
     /// Sends `message`: applied (and its sync requests, if any, durably queued), ignored, or refused.
-    func send(_ message: Domain.AppMessage) async throws -> SendOutcome {
+    package func send(_ message: Domain.AppMessage) async throws -> SendOutcome {
         let handle = device.store.submit(message)
         do {
             _ = try await handle.applied()
@@ -124,7 +126,7 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
     }
 
     /// Notes input the device could not read (a raw line that is not an action).
-    func refused(_ reason: String) -> SendOutcome {
+    package func refused(_ reason: String) -> SendOutcome {
         lastError = reason
         return .rejected(reason)
     }
@@ -133,7 +135,7 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
 
     /// Downloads what is new and appends the queued actions, retrying conflicts and failures
     /// up to ``maxFailures`` sends in a row (`maxFailures` 1: stop at the first failure).
-    func sync(maxFailures: Int = ScenarioDevice.maxFailures) async -> SyncResult {
+    package func sync(maxFailures: Int = ScenarioDevice.maxFailures) async -> SyncResult {
         var result = SyncResult()
         do {
             try await device.syncNow(maxFailures: maxFailures)
@@ -148,12 +150,12 @@ final class ScenarioDevice<Domain: ScenarioDomain> {
     }
 
     /// Drops everything in memory and reopens the device from disk, as after a crash.
-    func crash() async throws {
+    package func crash() async throws {
         await device.close()
         device = try await PlaybookDevice.open(directory: directory, domain: domain, options: options)
     }
 
-    func close() async {
+    package func close() async {
         await device.close()
     }
 }

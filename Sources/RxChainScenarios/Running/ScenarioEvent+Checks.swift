@@ -2,7 +2,7 @@ extension ScenarioEvent {
     /// Records the outcome of `what` (an expectation's subject and check) holding `comparison`
     /// for `actual` (`nil`: no value there): the value found, or, on a miss, the failed status,
     /// the expected and actual values and, for an equality, the differing paths below `diffRoot`.
-    mutating func compare(
+    package mutating func compare(
         _ what: String, actual: ScenarioValue?, with comparison: ScenarioComparison, diffRoot: StatePath = StatePath([])
     ) {
         let shown = actual?.json ?? "nothing"
@@ -21,7 +21,7 @@ extension ScenarioEvent {
 
     /// Records whether `subject` and `other` hold the same state (`left` and `right`), naming
     /// each side in the differing paths.
-    mutating func compareStates(
+    package mutating func compareStates(
         _ subject: ScenarioExpectation.Subject, _ left: ScenarioValue, with other: ScenarioExpectation.Subject,
         _ right: ScenarioValue, domain: String
     ) {

@@ -5,40 +5,43 @@
 ///   server request that is not a `GET`); `fail read` to the next read; `delay` to the next
 ///   operation of any kind.
 /// - A fault armed by `crash … during sync` is played by the next write, before any other.
-struct ScenarioFaultScript: Sendable {
+package struct ScenarioFaultScript: Sendable {
     /// What an operation is, for picking the fault that applies to it.
-    enum Operation { case read, write }
+    package enum Operation { case read, write }
 
-    private(set) var pending: [ScenarioFault] = []
+    package private(set) var pending: [ScenarioFault] = []
     private var played: [ScenarioFault] = []
     private var armed: ScenarioFault?
     /// Where the fault ``take(for:)`` returned last came from: armed (`true`) or the script.
     private var lastTakenWasArmed = false
 
+    /// An empty script.
+    package init() {}
+
     /// Adds faults to the end of the script.
-    mutating func inject(_ fault: ScenarioFault, times: Int) {
+    package mutating func inject(_ fault: ScenarioFault, times: Int) {
         pending += Array(repeating: fault, count: times)
     }
 
     /// Arms `fault` for the next write, ahead of the script.
-    mutating func arm(_ fault: ScenarioFault) {
+    package mutating func arm(_ fault: ScenarioFault) {
         armed = fault
     }
 
     /// Disarms the armed fault; `true` when it was played.
-    mutating func disarm() -> Bool {
+    package mutating func disarm() -> Bool {
         defer { armed = nil }
         return armed == nil
     }
 
     /// The faults played since the last call, in order (and forgets them).
-    mutating func takePlayed() -> [ScenarioFault] {
+    package mutating func takePlayed() -> [ScenarioFault] {
         defer { played = [] }
         return played
     }
 
     /// Takes the earliest fault that applies to `operation`.
-    mutating func take(for operation: Operation) -> ScenarioFault? {
+    package mutating func take(for operation: Operation) -> ScenarioFault? {
         if operation == .write, let fault = armed {
             armed = nil
             lastTakenWasArmed = true
@@ -62,7 +65,7 @@ struct ScenarioFaultScript: Sendable {
     /// taken for did nothing (the server turned it away before reading it, as a `401` for an
     /// expired access token, which the client refreshes and sends again), so the next one of
     /// its kind plays it.
-    mutating func putBack(_ fault: ScenarioFault) {
+    package mutating func putBack(_ fault: ScenarioFault) {
         if lastTakenWasArmed {
             armed = fault
         } else {

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainSystem
 import Synchronization
 
 /// The scenario's shared remote: any ``PlaybookRemote`` (a ``DirectoryRemote``, an
@@ -15,51 +16,51 @@ import Synchronization
 /// executable does not link the test kit.)
 ///
 /// > Important: Thread-safe: the script sits behind a `Lock`, never held across an `await`.
-final class ScenarioRemote: PlaybookRemote {
-    let inner: any PlaybookRemote
+package final class ScenarioRemote: PlaybookRemote {
+    package let inner: any PlaybookRemote
     private let script = Lock(ScenarioFaultScript())
 
-    init(_ inner: any PlaybookRemote) {
+    package init(_ inner: any PlaybookRemote) {
         self.inner = inner
     }
 
-    var location: String { inner.location }
-    var needsLocalCopy: Bool { inner.needsLocalCopy }
+    package var location: String { inner.location }
+    package var needsLocalCopy: Bool { inner.needsLocalCopy }
 
     /// Adds faults to the end of the script.
-    func inject(_ fault: ScenarioFault, times: Int) {
+    package func inject(_ fault: ScenarioFault, times: Int) {
         script.withLock { $0.inject(fault, times: times) }
     }
 
     /// Arms `fault` for the next append, ahead of the script (`crash … during sync`).
-    func arm(_ fault: ScenarioFault) {
+    package func arm(_ fault: ScenarioFault) {
         script.withLock { $0.arm(fault) }
     }
 
     /// Disarms the armed fault; `true` when it was played.
-    func disarm() -> Bool {
+    package func disarm() -> Bool {
         script.withLock { $0.disarm() }
     }
 
     /// The faults played since the last call, in order (and forgets them).
-    func takePlayedFaults() -> [ScenarioFault] {
+    package func takePlayedFaults() -> [ScenarioFault] {
         script.withLock { $0.takePlayed() }
     }
 
     /// The faults injected and not played yet.
-    var pendingFaults: [ScenarioFault] { script.withLock { $0.pending } }
+    package var pendingFaults: [ScenarioFault] { script.withLock { $0.pending } }
 
-    func currentRevision() async throws -> Revision {
+    package func currentRevision() async throws -> Revision {
         if begin(.read) == .failRead { throw failure(.failRead) }
         return try await inner.currentRevision()
     }
 
-    func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
+    package func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
         if begin(.read) == .failRead { throw failure(.failRead) }
         return try await inner.read(after: cursor)
     }
 
-    func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
+    package func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
         switch begin(.write) {
         case .fail?:
             throw failure(.fail)

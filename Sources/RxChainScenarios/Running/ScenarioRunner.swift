@@ -1,5 +1,8 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainJSON
+import RxChainLogs
+import RxChainRemotes
 
 /// Runs one parsed script: opens its remote and devices, runs every step in order, and
 /// reports each step as a ``ScenarioEvent``.
@@ -18,15 +21,15 @@ import RxChain
 ///   prefix, so a scenario starts from an empty playbook and reruns never collide; nothing is
 ///   deleted from the bucket afterwards.
 public struct ScenarioRunner<Domain: ScenarioDomain>: Sendable {
-    let script: ScenarioScript<Domain.Command>
-    let domain: Domain
+    package let script: ScenarioScript<Domain.Command>
+    package let domain: Domain
     /// Relative paths in the script (named devices, `remote directory PATH`, `playbook load`)
     /// are resolved against this directory: the script's own.
-    let baseDirectory: URL
+    package let baseDirectory: URL
     /// The process environment (S3 endpoint and credentials).
-    var environment: [String: String]
+    package var environment: [String: String]
     /// The files `playbook load` names, as ``readPlaybookFiles(of:baseDirectory:)`` read them.
-    var playbookFiles: [String: Result<Data, NDJSONFileError>]
+    package var playbookFiles: [String: Result<Data, NDJSONFileError>]
 
     /// A runner of `script` for `domain`; `playbookFiles` as ``readPlaybookFiles(of:baseDirectory:)`` read them.
     public init(
@@ -72,7 +75,7 @@ public struct ScenarioRunner<Domain: ScenarioDomain>: Sendable {
 
     /// A failure of the machine, not of the script.
     private struct RunFailure: Error, CustomStringConvertible {
-        var description: String
+        package var description: String
     }
 
     /// Runs the script; `emit` gets each step's event as soon as the step is done.
@@ -140,7 +143,7 @@ public struct ScenarioRunner<Domain: ScenarioDomain>: Sendable {
 
     /// `location` with a fresh `run-<UUID>/` before its last part: `s3://b/p/` →
     /// `s3://b/p/run-…/`, `s3://b/p/book.ndjson` → `s3://b/p/run-…/book.ndjson`.
-    static func freshLocation(_ location: String) -> String {
+    package static func freshLocation(_ location: String) -> String {
         let run = "run-\(UUID().uuidString.lowercased())/"
         if location.hasSuffix("/") { return location + run }
         let bucketEnd = location.dropFirst(5).firstIndex(of: "/") ?? location.endIndex

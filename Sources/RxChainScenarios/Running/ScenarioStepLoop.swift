@@ -4,8 +4,8 @@
 /// - A failed expectation is reported and the run goes on (every failure of a file shows).
 /// - A ``ScenarioScriptError`` (a step that cannot be carried out as written) stops the file as
 ///   a script error; any other error (the machine failed) stops it as failed.
-enum ScenarioStepLoop {
-    static func run<Command>(
+package enum ScenarioStepLoop {
+    package static func run<Command>(
         _ steps: [ScenarioStep<Command>], into result: inout ScenarioFileResult,
         emit: (ScenarioEvent) throws -> Void, step run: (ScenarioStep<Command>) async throws -> ScenarioEvent
     ) async throws {
@@ -43,7 +43,7 @@ enum ScenarioStepLoop {
 
     /// Opens the script's devices with `open`, runs the steps, and calls `close` on every way
     /// out; devices that cannot be opened fail the file with the reason.
-    static func run<Command>(
+    package static func run<Command>(
         _ steps: [ScenarioStep<Command>], into result: inout ScenarioFileResult,
         emit: (ScenarioEvent) throws -> Void, opening open: () async throws -> Void,
         step run: (ScenarioStep<Command>) async throws -> ScenarioEvent, closing close: () async -> Void

@@ -1,10 +1,10 @@
 import Foundation
-import RxChain
+import RxChainLogs
 
 extension ScenarioWorld {
     /// Evaluates `expectation`; a miss sets the event's status to failed with the expected
     /// and actual values and, for states, the differing paths.
-    func check(_ expectation: ScenarioExpectation, into event: inout ScenarioEvent) async throws {
+    package func check(_ expectation: ScenarioExpectation, into event: inout ScenarioEvent) async throws {
         let subject = expectation.subject
         let actual: ScenarioValue?
         let comparison: ScenarioComparison
@@ -89,7 +89,7 @@ extension ScenarioWorld {
     }
 
     /// Replays the remote playbook as it is now (or its first `upto` lines).
-    func replay(upto: Int?) async throws -> PlaybookReplay<Domain> {
+    package func replay(upto: Int?) async throws -> PlaybookReplay<Domain> {
         let chunk = try await remote.inner.read(after: nil)
         return PlaybookReplay.replay(chunk.lines, domain: domain, upto: upto)
     }

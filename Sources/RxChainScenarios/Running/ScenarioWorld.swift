@@ -1,20 +1,22 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainJSON
+import RxChainLogs
 
 /// What a running scenario holds: the domain, the shared remote, the virtual clock and the
 /// devices; it carries out one step at a time and says what happened.
-final class ScenarioWorld<Domain: ScenarioDomain> {
-    let domain: Domain
-    let remote: ScenarioRemote
+package final class ScenarioWorld<Domain: ScenarioDomain> {
+    package let domain: Domain
+    package let remote: ScenarioRemote
     /// The setting every device opens with (the remote's location; the devices use `remote`).
-    let setting: RemoteSetting
-    let clock: ScenarioClock
-    let baseDirectory: URL
+    package let setting: RemoteSetting
+    package let clock: ScenarioClock
+    package let baseDirectory: URL
     /// The contents of the files `playbook load` names, read before the run (see ``ScenarioRunner/readPlaybookFiles(of:baseDirectory:)``).
-    let playbookFiles: [String: Result<Data, NDJSONFileError>]
+    package let playbookFiles: [String: Result<Data, NDJSONFileError>]
     private(set) var devices: [String: ScenarioDevice<Domain>] = [:]
 
-    init(
+    package init(
         domain: Domain, remote: ScenarioRemote, setting: RemoteSetting, clock: ScenarioClock, baseDirectory: URL,
         playbookFiles: [String: Result<Data, NDJSONFileError>] = [:]
     ) {
@@ -31,18 +33,18 @@ final class ScenarioWorld<Domain: ScenarioDomain> {
             name: name, directory: directory, domain: domain, remote: remote, setting: setting, clock: clock)
     }
 
-    func closeAll() async {
+    package func closeAll() async {
         for device in devices.values { await device.close() }
     }
 
     /// The device `name` (the parser checked that it is declared).
-    func device(_ name: String) -> ScenarioDevice<Domain> { devices[name]! }
+    package func device(_ name: String) -> ScenarioDevice<Domain> { devices[name]! }
 
     /// Runs `step`.
     ///
     /// - Throws: ``ScenarioScriptError`` when the step cannot be carried out as written;
     ///   any other error when the machine failed.
-    func run(_ step: ScenarioStep<Domain.Command>) async throws -> ScenarioEvent {
+    package func run(_ step: ScenarioStep<Domain.Command>) async throws -> ScenarioEvent {
         var event = ScenarioEvent(location: step.location, step: step.text, status: .ok)
         func scriptError(_ message: String) -> ScenarioScriptError {
             ScenarioScriptError(location: step.location, message: message)
@@ -198,7 +200,7 @@ final class ScenarioWorld<Domain: ScenarioDomain> {
     // MARK: States
 
     /// A device's state as the value paths read it (``ScenarioDomain/scenarioValue(of:)``).
-    func snapshot(of device: ScenarioDevice<Domain>) async throws -> ScenarioValue {
+    package func snapshot(of device: ScenarioDevice<Domain>) async throws -> ScenarioValue {
         try domain.scenarioValue(of: await device.state)
     }
 }

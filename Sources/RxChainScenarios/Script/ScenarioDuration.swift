@@ -1,13 +1,13 @@
 /// Durations in scripts: `30s`, `5m`, `2h`, `1d`, or parts together (`1h30m`).
-enum ScenarioDuration {
+package enum ScenarioDuration {
     /// The longest duration a script may give: 3,652,425 days (10,000 years), more than the
     /// clock's whole range (years 1970-9999), so no sum of durations overflows.
-    static let maximum: Int64 = 3_652_425 * 86_400
+    package static let maximum: Int64 = 3_652_425 * 86_400
 
     /// The duration in whole seconds.
     ///
     /// - Throws: a script error for text that is not a duration, or one longer than ``maximum``.
-    static func seconds(parsing text: String) throws(ScenarioSyntaxError) -> Int64 {
+    package static func seconds(parsing text: String) throws(ScenarioSyntaxError) -> Int64 {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         var total: Int64 = 0
         var digits = ""
@@ -34,7 +34,7 @@ enum ScenarioDuration {
     }
 
     /// `1h30m`, `45s`, `0s`.
-    static func describe(_ seconds: Int64) -> String {
+    package static func describe(_ seconds: Int64) -> String {
         guard seconds > 0 else { return "0s" }
         var rest = seconds
         var text = ""

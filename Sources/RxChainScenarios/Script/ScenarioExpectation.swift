@@ -1,7 +1,7 @@
 /// What an `expect` line checks.
-struct ScenarioExpectation: Sendable {
+package struct ScenarioExpectation: Sendable {
     /// Whose state is looked at.
-    enum Subject: Sendable, Equatable, CustomStringConvertible {
+    package enum Subject: Sendable, Equatable, CustomStringConvertible {
         /// A device's visible state.
         case device(String)
         /// Replay of the remote playbook, or of its first `upto` lines (time travel).
@@ -9,12 +9,12 @@ struct ScenarioExpectation: Sendable {
         /// The scenario's server: what a fresh device of a user reads from it, or its logs.
         case server
 
-        var isDevice: Bool {
+        package var isDevice: Bool {
             if case .device = self { return true }
             return false
         }
 
-        var description: String {
+        package var description: String {
             switch self {
             case .device(let name): name
             case .playbook(let upto?): "playbook upto \(upto)"
@@ -24,7 +24,7 @@ struct ScenarioExpectation: Sendable {
         }
     }
 
-    enum Check: Sendable {
+    package enum Check: Sendable {
         /// `PATH == VALUE`, `PATH contains VALUE`, `PATH exists` …
         case value(StatePath, ScenarioComparison)
         /// `count PATH == N`: entries of an object or array.
@@ -51,13 +51,13 @@ struct ScenarioExpectation: Sendable {
         case serverLog(String, ScenarioComparison)
     }
 
-    var subject: Subject
-    var check: Check
+    package var subject: Subject
+    package var check: Check
 }
 
 /// An operator and the value on its right: `== 12.5`, `contains "food"`, `exists`.
-struct ScenarioComparison: Sendable, CustomStringConvertible {
-    enum Operator: String, Sendable, CaseIterable {
+package struct ScenarioComparison: Sendable, CustomStringConvertible {
+    package enum Operator: String, Sendable, CaseIterable {
         case equal = "=="
         case notEqual = "!="
         case less = "<"
@@ -69,12 +69,17 @@ struct ScenarioComparison: Sendable, CustomStringConvertible {
         case missing
     }
 
-    var op: Operator
+    package var op: Operator
     /// The right-hand side (`.null` for `exists` and `missing`).
-    var expected: ScenarioValue
+    package var expected: ScenarioValue
+
+    package init(op: Operator, expected: ScenarioValue) {
+        self.op = op
+        self.expected = expected
+    }
 
     /// Whether `actual` (`nil`: no value there) satisfies the comparison.
-    func holds(for actual: ScenarioValue?) -> Bool {
+    package func holds(for actual: ScenarioValue?) -> Bool {
         switch op {
         case .exists: return actual != nil
         case .missing: return actual == nil
@@ -99,7 +104,7 @@ struct ScenarioComparison: Sendable, CustomStringConvertible {
     }
 
     /// `== 12.5`, `contains "food"`, `exists`.
-    var description: String {
+    package var description: String {
         switch op {
         case .exists, .missing: op.rawValue
         default: "\(op.rawValue) \(expected.json)"
@@ -108,7 +113,7 @@ struct ScenarioComparison: Sendable, CustomStringConvertible {
 }
 
 /// What `expect DEVICE status …` compares: one word for where the device's sync stands.
-enum ScenarioDeviceStatus: String, Sendable, CaseIterable {
+package enum ScenarioDeviceStatus: String, Sendable, CaseIterable {
     /// Offline (`offline DEVICE`).
     case offline
     /// Online, and the last sync failed (remote error, conflict, crash), or the remote refused a

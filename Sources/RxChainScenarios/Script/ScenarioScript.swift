@@ -1,7 +1,7 @@
 /// A parsed script: what it declares and the steps to run, in order.
 public struct ScenarioScript<Command: Sendable>: Sendable {
     /// Where the devices sync.
-    enum Remote: Sendable, Equatable {
+    package enum Remote: Sendable, Equatable {
         /// The embedded directory remote; in a temporary directory when `path` is `nil`.
         case directory(path: String?)
         /// S3-compatible storage: `s3://bucket/key` (one object) or `s3://bucket/prefix/`
@@ -11,22 +11,22 @@ public struct ScenarioScript<Command: Sendable>: Sendable {
     }
 
     /// A `device NAME [user USER] [at DIR]` line.
-    struct Device: Sendable, Equatable {
-        var name: String
+    package struct Device: Sendable, Equatable {
+        package var name: String
         /// The account the device signs in as (server domains); the device's name when `nil`.
-        var user: String?
+        package var user: String?
         /// The store's directory; a fresh temporary one when `nil`.
-        var path: String?
-        var location: ScenarioLocation
+        package var path: String?
+        package var location: ScenarioLocation
     }
 
     /// The file, as named on the command line.
     public var file: String
     /// From `scenario "…"`, if given.
     public var title: String?
-    var remote: Remote = .directory(path: nil)
-    var devices: [Device] = []
+    package var remote: Remote = .directory(path: nil)
+    package var devices: [Device] = []
     /// The virtual clock's start (default 2026-01-01T00:00:00Z).
-    var clockStart = ScenarioClock.defaultStart
-    var steps: [ScenarioStep<Command>] = []
+    package var clockStart = ScenarioClock.defaultStart
+    package var steps: [ScenarioStep<Command>] = []
 }

@@ -1,14 +1,14 @@
-import RxChain
+import RxChainJSON
 
 /// One line of a script that does something, as the parser understood it.
-struct ScenarioStep<Command: Sendable>: Sendable {
+package struct ScenarioStep<Command: Sendable>: Sendable {
     /// Where the line is.
-    var location: ScenarioLocation
+    package var location: ScenarioLocation
     /// The line as written (trimmed), for traces and failure reports.
-    var text: String
-    var action: Action
+    package var text: String
+    package var action: Action
 
-    enum Action: Sendable {
+    package enum Action: Sendable {
         /// Send a message to a device (`phone: add t1 12.5 food`).
         case send(device: String, DeviceMessage)
         /// Take devices offline (`offline phone`) or back online (`online phone`).
@@ -34,7 +34,7 @@ struct ScenarioStep<Command: Sendable>: Sendable {
     }
 
     /// Where a `crash … during sync` stops the device.
-    enum CrashPoint: String, Sendable {
+    package enum CrashPoint: String, Sendable {
         /// After the download was applied and saved, before anything was appended.
         case afterDownload = "after download"
         /// After the remote committed the append, before the device heard the answer.
@@ -42,7 +42,7 @@ struct ScenarioStep<Command: Sendable>: Sendable {
     }
 
     /// What a device is sent.
-    enum DeviceMessage: Sendable {
+    package enum DeviceMessage: Sendable {
         /// One of the domain's own steps.
         case command(Command)
         /// A raw NDJSON action line (`send {…}` or `{…}`), read by the domain when it runs (a
@@ -52,7 +52,7 @@ struct ScenarioStep<Command: Sendable>: Sendable {
 }
 
 /// A fault the scenario's remote plays on its next operation of the matching kind.
-enum ScenarioFault: Sendable, Hashable, CustomStringConvertible {
+package enum ScenarioFault: Sendable, Hashable, CustomStringConvertible {
     /// The next append answers "conflict" without writing.
     case conflict
     /// The next append fails before writing anything.
@@ -66,7 +66,7 @@ enum ScenarioFault: Sendable, Hashable, CustomStringConvertible {
     /// The next write is answered with this HTTP status without reaching the server.
     case status(Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .conflict: "conflict"
         case .fail: "fail"

@@ -21,6 +21,11 @@ public struct ScenarioScriptError: Error, Equatable, CustomStringConvertible {
     /// What.
     public var message: String
 
+    package init(location: ScenarioLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+
     public var description: String { "\(location): \(message)" }
 }
 

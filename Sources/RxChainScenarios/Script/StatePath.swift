@@ -4,18 +4,18 @@
 /// double quotes (`transactions."a.b".charge`). A segment selects an object's member by
 /// key, or an array's element by its 0-based index. The empty path (written `.`) is the
 /// whole value.
-struct StatePath: Sendable, Hashable, CustomStringConvertible {
+package struct StatePath: Sendable, Hashable, CustomStringConvertible {
     /// The keys and indices, in order.
-    var segments: [String]
+    package var segments: [String]
 
-    init(_ segments: [String]) {
+    package init(_ segments: [String]) {
         self.segments = segments
     }
 
     /// Parses the written form.
     ///
     /// - Throws: a message naming what is wrong (an empty segment, an unclosed quote).
-    init(parsing text: String) throws(ScenarioSyntaxError) {
+    package init(parsing text: String) throws(ScenarioSyntaxError) {
         if text == "." {
             self.init([])
             return
@@ -55,7 +55,7 @@ struct StatePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value at this path in `root`, or `nil` when a member or element is missing.
-    func value(in root: ScenarioValue) -> ScenarioValue? {
+    package func value(in root: ScenarioValue) -> ScenarioValue? {
         var value = root
         for segment in segments {
             switch value {
@@ -73,12 +73,12 @@ struct StatePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This path followed by `segment`.
-    func appending(_ segment: String) -> StatePath {
+    package func appending(_ segment: String) -> StatePath {
         StatePath(segments + [segment])
     }
 
     /// The written form (segments holding `.`, spaces or quotes are quoted).
-    var description: String {
+    package var description: String {
         guard !segments.isEmpty else { return "." }
         return segments.map { segment in
             segment.isEmpty || segment.contains(where: { $0 == "." || $0 == " " || $0 == "\"" })

@@ -3,7 +3,7 @@ extension ScenarioValue {
     /// `transactions.t1.charge: expected 12.5, got 13`, `transactions.t2: missing, got {…}`.
     ///
     /// Objects are compared member by member; arrays, strings and numbers as whole values.
-    static func differences(expected: ScenarioValue, actual: ScenarioValue, at path: StatePath = StatePath([]))
+    package static func differences(expected: ScenarioValue, actual: ScenarioValue, at path: StatePath = StatePath([]))
         -> [String]
     {
         var lines: [String] = []
@@ -24,7 +24,7 @@ extension ScenarioValue {
 
     /// What changed from `old` to `new`, one line per path: `+ transactions.t2 = {…}`,
     /// `- transactions.t2`, `~ transactions.t1.charge: 12.5 -> 13`.
-    static func changes(from old: ScenarioValue, to new: ScenarioValue) -> [String] {
+    package static func changes(from old: ScenarioValue, to new: ScenarioValue) -> [String] {
         var lines: [String] = []
         walk(old, new, path: StatePath([])) { path, old, new in
             switch (old, new) {

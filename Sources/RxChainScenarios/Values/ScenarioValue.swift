@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 
 /// A JSON value: what expectations compare and what traces print.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 
 extension AccessControl {
     /// Claims `family` for `user`: a one-time claim that makes `user` its owner and first member.

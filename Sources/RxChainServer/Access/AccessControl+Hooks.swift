@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension AccessControl {
     /// Runs the policy's ``FamilyAppendHook``s for an entry just accepted into `log`, and applies

@@ -1,4 +1,4 @@
-import Signals
+import RxChainSystem
 
 /// The server's access rules in force: decides every read and append by the application's
 /// ``AccessPolicy``, and keeps the owners and members of log families.

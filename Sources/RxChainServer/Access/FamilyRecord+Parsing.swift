@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension FamilyRecord {
     /// Reads a record from an entry body; `nil` for a body that is not one (malformed JSON, an

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// One entry of the reserved log `server/families`: a claim, a grant or a revoke.
 ///

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainSystem
 
 /// What an access token says: whose it is, from which device and session, and until when.
 ///

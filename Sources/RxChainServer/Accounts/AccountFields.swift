@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The checks on the names and passwords an account operation receives, each refusing with
 /// ``AccountError/invalidField(field:problem:)`` naming the field and never repeating its value.

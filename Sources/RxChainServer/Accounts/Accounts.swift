@@ -1,6 +1,5 @@
 import Foundation
-import RxChain
-import Signals
+import RxChainSystem
 
 /// The server's accounts and per-device sessions, kept as entries of the reserved log
 /// `server/accounts` of a ``LogBook`` and folded into memory.

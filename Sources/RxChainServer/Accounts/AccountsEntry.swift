@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainSystem
 
 /// One entry of the reserved log `server/accounts`: the only way the accounts' state changes.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The string and integer members of one JSON object, read with the engine's strict
 /// ``JSONScanner``: the reader of the server's own small documents (reserved entries, token

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension JSONWriter {
     /// Appends `"key":"value"`, preceded by a comma unless `first`.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// Slows password guessing: after ``freeFailures`` wrong passwords in a row for one key (a user
 /// name, or a client's address), that key's next login is refused until a wait has passed, a

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainSystem
 
 /// A password as the server stores it: PBKDF2-HMAC-SHA256 of the password under a random
 /// 16-byte salt, with the iteration count it was stretched with.

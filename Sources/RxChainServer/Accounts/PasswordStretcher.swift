@@ -1,5 +1,5 @@
 import Dispatch
-import RxChain
+import RxChainSystem
 
 /// Runs password stretches (PBKDF2 at the server's cost, a large fraction of a second of CPU
 /// each) one at a time on a dedicated dispatch queue, off the Swift concurrency pool.

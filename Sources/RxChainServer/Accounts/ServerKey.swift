@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// The server's secret for signing access tokens: 32 random bytes, used as an HMAC-SHA256 key.
 ///

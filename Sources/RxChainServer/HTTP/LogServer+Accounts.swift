@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension LogServer {
     /// The signed-in user and device of a request's `Authorization: Bearer` token.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension LogServer {
     /// `GET /logs/NAME?after=SEQ&limit=N`: the entries after a cursor, if the user may read.

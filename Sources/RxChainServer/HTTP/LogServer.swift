@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The sync server's request handling, with no HTTP framework: one ``ServerRequest`` in, one
 /// ``ServerResponse`` out.

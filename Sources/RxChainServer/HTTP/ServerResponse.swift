@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// One HTTP response from the server core: a status and, except for 204, a JSON body.
 ///

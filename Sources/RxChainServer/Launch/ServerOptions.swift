@@ -1,3 +1,5 @@
+import RxChainSystem
+
 /// How `rxchain-server` is started: its flags, read together with its environment.
 ///
 /// ```

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainSystem
 
 /// All of the server's named, append-only logs: in memory, or durable in a journal on local disk.
 ///

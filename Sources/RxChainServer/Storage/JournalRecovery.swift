@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainSystem
 
 /// Opening a journal directory: lock it, read every segment back into a ``LogBookState``, cut a
 /// torn tail, copy damaged records aside, and hand back the writer.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// The journal's open last segment and the directory lock, owned by the committer thread alone.
 ///

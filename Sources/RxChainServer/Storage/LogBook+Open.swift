@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainSystem
 
 extension LogBook {
     /// The segment size at which the journal starts a new file, by default.

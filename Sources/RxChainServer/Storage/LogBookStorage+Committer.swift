@@ -1,5 +1,3 @@
-import RxChain
-
 /// The committer thread's loop: take every accepted entry not yet written, write and `fsync` them
 /// as one batch, then answer their appends; on a failure, fail every waiting append and stop
 /// writing for good.

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainSystem
 
 /// The lock-protected state of a ``LogBook`` and, for a durable book, its committer thread.
 ///

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainJSON
+import RxChainSystem
 
 extension LogEntry {
     /// Appends this entry's journal line, newline included, to `buffer`.

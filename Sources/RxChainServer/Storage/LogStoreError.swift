@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// Why the durable log store failed: a system call, a directory another server holds, or damage
 /// found while recovering.

@@ -1,3 +1,4 @@
+import RxChainSystem
 import Signals
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainSystem
 import Synchronization
 
 /// A ``RxChain/PlaybookRemote`` that wraps another and fails on purpose, as scripted.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Signals
+import RxChainSystem
 
 /// A TCP proxy on `127.0.0.1` that relays HTTP/1.1 to a server on the same host and
 /// fails on purpose, as scripted: it loses answers, cuts uploads, delays or refuses.

@@ -1,4 +1,4 @@
-import Signals
+import RxChainSystem
 
 /// One client connection of a ``FaultProxy`` and its connection to the server, relayed by
 /// two dedicated threads: requests (client to server, framed one by one so that each can

@@ -1,3 +1,5 @@
+import RxChainSystem
+
 // The one file of RxChainTesting that imports the C library (FaultProxy's sockets).
 #if canImport(Glibc)
     import Glibc

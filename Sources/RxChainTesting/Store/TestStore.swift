@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 import Testing
 
 /// Runs a domain's reducer step by step and asserts each whole next state and the exact sync requests.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// One user's device of the shared expenses: a ``RxChain/ServerLogDevice`` folding the
 /// operations of the groups its user takes part in and of the user's friend requests.

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 
 /// The add-expense path as a ``Flow``: pick a group or a friend, say what was bought, the
 /// amount, the currency and the split, confirm; then the operations are recorded.

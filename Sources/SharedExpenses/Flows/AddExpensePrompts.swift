@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 
 /// What the add-expense flow asks, one ``Flow`` per question: a terminal reads the answers from
 /// flags or lines, an app from its screens. Each question may end as `.cancelled` (dismissed),

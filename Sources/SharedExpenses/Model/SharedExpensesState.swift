@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 
 /// What every member's device shows after folding the same operations: live groups and
 /// spendings, the balances they make, pending friend requests and friendships.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension ExpenseOperation {
     /// Reads an operation from one JSON object: the codec of the expenses log, used by the

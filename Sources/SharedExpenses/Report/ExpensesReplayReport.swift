@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// The folded state of a set of operations and the operations the rules rejected: what
 /// `rxchain expenses replay` prints and what a scenario's paths read.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension ExpenseOperation {
     /// The operation as one JSON object, the inverse of ``init(json:)``:

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainDevice
+import RxChainJSON
 
 /// How expense operations travel to and from an RxChain server's logs, for a
 /// ``ServerLogDevice`` (the logs ``SharedExpensesAccessRules`` guard):

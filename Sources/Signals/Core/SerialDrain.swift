@@ -1,3 +1,4 @@
+import RxChainSystem
 import Synchronization
 
 /// Turns events submitted from any number of threads into one serial, FIFO sequence of calls.

@@ -1,3 +1,4 @@
+import RxChainSystem
 import Synchronization
 
 /// A token that keeps a subscription alive; cancelling it (or dropping it) ends the subscription.

@@ -1,3 +1,4 @@
+import RxChainSystem
 import Synchronization
 
 /// Holds many subscriptions and cancels them all together, at the latest when the bag is freed.

@@ -1,3 +1,4 @@
+import RxChainSystem
 import Synchronization
 
 /// Holds an operator's upstream subscription so the operator can cancel it from inside a delivery.

@@ -1,3 +1,4 @@
+import RxChainSystem
 import Synchronization
 
 extension Signal {

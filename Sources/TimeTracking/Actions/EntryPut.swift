@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The payload of `timeEntries/put`: an entry's id, the time of the change, and any fields.
 ///

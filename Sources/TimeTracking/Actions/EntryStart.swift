@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The payload of `timeEntries/start`: a new running entry.
 public struct EntryStart: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension KeyedDecodingContainer {
     /// Reads an RFC 3339 time that an entry can hold: one whose whole second is written in
@@ -26,9 +26,4 @@ extension KeyedDecodingContainer {
         if try decodeNil(forKey: key) { return .clear }
         return .set(try decodeEntryTime(forKey: key))
     }
-}
-
-extension Timestamp {
-    /// Whether an entry can hold this time (its whole second written in UTC is within years 0000–9999).
-    var isEntryTime: Bool { truncatedToUTCSecond != nil }
 }

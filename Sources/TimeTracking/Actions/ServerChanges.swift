@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// The payload of `sync/serverChanges`: what the server's change feed returned, at `at`.
 ///

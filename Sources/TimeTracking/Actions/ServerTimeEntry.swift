@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// One record of a server's change feed, as `sync/serverChanges` carries it.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The payload of `sync/ack`: the server accepted a request about one entry.
 public struct SyncAck: Sendable, Hashable, Codable {

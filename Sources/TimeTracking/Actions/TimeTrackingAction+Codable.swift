@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 
 extension TimeTrackingAction: SyncRequest {
     private enum LineKeys: String, CodingKey {

@@ -1,4 +1,6 @@
-import RxChain
+import RxChainCore
+import RxChainJSON
+import RxChainLogs
 
 /// A message of the time tracker, in the log's own vocabulary: one line
 /// `{"type":…,"payload":{…}}`.
@@ -86,7 +88,7 @@ public enum TimeTrackingAction: Sendable, Hashable {
             PlaybookLineError(field: field, detail: "must not be empty")
         }
         func badTime(_ field: String, _ time: Timestamp) -> PlaybookLineError? {
-            time.isEntryTime
+            time.hasFourDigitUTCYear
                 ? nil : PlaybookLineError(field: field, detail: "\"\(time)\" is outside years 0000–9999 in UTC")
         }
         switch self {

@@ -1,5 +1,9 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainJSON
+import RxChainRemotes
+import RxChainSystem
 
 /// The time tracker on a device that syncs with a time-entry server (``RESTDevice``): the
 /// reducer makes the requests, ``TimeTrackingHTTPMapping`` sends them, and the answers come back

@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainJSON
+import RxChainRemotes
 
 /// How the time tracker's queued requests become calls of the Toggl Track v9-shaped API:
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 
 /// A time entry as the Toggl Track v9-shaped API writes it (`id`, `workspace_id`, `project_id`,
 /// `task_id`, `description`, `billable`, `tags`, `start`, `stop`, `duration`, `at`,

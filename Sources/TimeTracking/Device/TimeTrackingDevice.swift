@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainJSON
 
 /// One device of the time tracker: a ``RxChain/RESTDevice`` whose changes travel to the
 /// time-entry server (``TimeEntryService``) as REST requests.

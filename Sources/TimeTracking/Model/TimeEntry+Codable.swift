@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension TimeEntry: Codable {
     enum Keys: String, CodingKey {

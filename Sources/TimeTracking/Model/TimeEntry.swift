@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// A live time entry: what was tracked, when, and where it stands with the server.
 ///

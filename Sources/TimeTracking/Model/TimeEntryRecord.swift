@@ -1,5 +1,3 @@
-import RxChain
-
 /// One record of ``TimeTrackingState/entries``: a live entry or the tombstone of a deleted one.
 ///
 /// Encodes as the entry's or the tombstone's own object; decoding tells them apart by

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// What is left of a deleted entry the server knows: kept until the server confirms the
 /// delete, so the entry never comes back from a server merge meanwhile.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 
 /// The time tracker's state: every record by id, and the running entry.
 ///

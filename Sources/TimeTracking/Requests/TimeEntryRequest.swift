@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainJSON
 
 /// A request the sync queue carries to the server for one entry (Toggl Track v9 shape).
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// What a create, update or stop request sends: the entry's fields as they were when the
 /// request was made, and that version's `modifiedAt` (the ack's `sentModifiedAt`).

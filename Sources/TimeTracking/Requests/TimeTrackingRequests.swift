@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 
 /// Which server requests the time tracker's state needs, as pure functions of the state, and
 /// how pending requests for one entry coalesce.

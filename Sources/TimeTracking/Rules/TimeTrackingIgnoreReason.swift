@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// What applying one message did to the time tracker: applied, ignored by a rule (with its
 /// ``TimeTrackingIgnoreReason``: every device ignores the same message the same way), or

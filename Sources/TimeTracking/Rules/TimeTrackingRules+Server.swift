@@ -1,5 +1,3 @@
-import RxChain
-
 extension TimeTrackingRules {
     /// `sync/ack`: the server accepted a request.
     ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension TimeTrackingRules {
     /// `sync/serverChanges`: merges the server's records, in order, then restores the running

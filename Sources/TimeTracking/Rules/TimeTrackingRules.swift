@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 /// The time tracker's rules as one pure function: the state is a pure function of the
 /// messages applied, and every device applies them identically.

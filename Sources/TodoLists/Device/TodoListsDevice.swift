@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// One user's device of the TODO lists: a ``RxChain/ServerLogDevice`` folding the entries as its
 /// user sees them (``TodoListsDomain/viewer``).
@@ -41,7 +42,7 @@ extension ServerLogDevice where Domain == TodoListsDomain {
         }
         try await record(.shareList(id: list, uid: user, requestID: requestID), in: .global)
         try await record(.request(.acceptShare(listID: list)), in: .mailbox(from: me, to: user), id: requestID)
-        try await changeMembership(of: user, in: "\(TodoListsAccessRules.listKind)/\(list)", member: true)
+        try await changeMembership(of: user, in: "\(TodoListsDomain.listFamilyKind)/\(list)", member: true)
     }
 
     /// Accepts (or rejects) the pending share `requestID` addressed to the user: the answer in
@@ -79,7 +80,7 @@ extension ServerLogDevice where Domain == TodoListsDomain {
         guard user != me else {
             throw Rejection(tag: "revoke_share", reason: "cannot revoke yourself (\(me)) from a list", field: "uid")
         }
-        try await changeMembership(of: user, in: "\(TodoListsAccessRules.listKind)/\(list)", member: false)
+        try await changeMembership(of: user, in: "\(TodoListsDomain.listFamilyKind)/\(list)", member: false)
         try await record(.request(.revokeShare(listID: list)), in: .mailbox(from: me, to: user), id: requestID)
     }
 }

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension TodoEntry {
     /// Reads one NDJSON line as an entry, or throws the first field at fault, with its path.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 
 /// What one user's device shows: its lists in order, their items, and its share requests.
 ///

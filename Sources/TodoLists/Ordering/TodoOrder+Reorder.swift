@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 extension TodoOrder {
     /// `reorder(id, after_this_id)` (`shared/specs/todolists.md`, "Ordered sequences"):

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// The TODO lists as an ``OrderedLogDomain``, folded as one user (``viewer``) sees them.
 ///

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 extension TodoListsState {
     /// Applies an action of the viewer's global log (`shared/specs/todolists.md`, "Actions").

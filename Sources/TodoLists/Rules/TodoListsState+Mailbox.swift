@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 extension TodoListsState {
     /// Applies an action of a mailbox addressed to the viewer, sent by `from`

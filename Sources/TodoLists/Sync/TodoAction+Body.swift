@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension TodoAction {
     /// The action as an entry's body on the server: `{"type":…,"payload":{…}}`, the fields the

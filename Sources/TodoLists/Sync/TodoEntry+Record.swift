@@ -1,4 +1,5 @@
-import RxChain
+import RxChainDevice
+import RxChainJSON
 
 extension TodoEntry {
     /// The entry a server record stands for: its id, `ts` and creator from the record (what the

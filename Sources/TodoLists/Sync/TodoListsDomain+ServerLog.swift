@@ -1,4 +1,4 @@
-import RxChain
+import RxChainDevice
 
 /// How TODO entries travel to and from an RxChain server's logs, for a ``ServerLogDevice``:
 ///
@@ -12,6 +12,10 @@ import RxChain
 /// by the server. Besides the feed, the device reads from their start the logs of the lists the
 /// viewer was offered or holds, since membership may come after a list's first entries.
 extension TodoListsDomain: ServerLogDomain {
+    /// The family kind of list logs on the server: a list `L` is the family `lists/L`, whose
+    /// members read and append its log (``TodoListsAccessRules`` in `TodoListsServer`).
+    public static let listFamilyKind = "lists"
+
     public func outgoing(_ entry: TodoEntry) -> (log: String, body: [UInt8]) {
         (Self.serverLog(of: entry.log, creator: entry.creator), entry.action.body)
     }
@@ -23,14 +27,14 @@ extension TodoListsDomain: ServerLogDomain {
     public func logsToRead(in state: TodoListsState) -> Set<String> {
         var lists = Set(state.visibleListIDs)
         for request in state.incoming.values { lists.insert(request.request.listID) }
-        return Set(lists.map { "lists/\($0)/actions" })
+        return Set(lists.map { "\(Self.listFamilyKind)/\($0)/actions" })
     }
 
     /// The server log of an entry in `log` made by `creator`.
     static func serverLog(of log: TodoLog, creator: String) -> String {
         switch log {
         case .global: "users/\(creator)/actions"
-        case .list(let list): "lists/\(list)/actions"
+        case .list(let list): "\(listFamilyKind)/\(list)/actions"
         case .mailbox(let from, let to): "requests/\(from)/to/\(to)"
         }
     }

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// The TODO lists as the spec shows them (what `rxchain todo replay` prints and scenarios read): the fold's state in the shape of the spec's `--json`
 /// object (`shared/specs/todolists.md`, "State shape for the CLI's `--json`").

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainRemotes
 
 /// `rxchain account …`: accounts and device sessions on an RxChain server (`rxchain-server`).
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 
 /// `rxchain account devices --server URL [--user NAME] [--json]`: the account's signed-in devices.
 struct AccountDevicesCommand: Command {

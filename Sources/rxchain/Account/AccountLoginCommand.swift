@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 
 /// `rxchain account login --server URL --user NAME [--device NAME] (--password-stdin |
 /// RXCHAIN_PASSWORD)`: signs this device in and keeps the session under `RXCHAIN_HOME`.

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainRemotes
 
 /// `rxchain account logout --server URL [--user NAME]`: ends this device's session on the
 /// server and forgets it here.

@@ -1,5 +1,3 @@
-import RxChain
-
 /// `rxchain account revoke DEVICE --server URL [--user NAME]`: ends one of the account's
 /// device sessions; that device's tokens stop working at once.
 struct AccountRevokeCommand: Command {

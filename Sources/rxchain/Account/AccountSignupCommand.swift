@@ -1,5 +1,3 @@
-import RxChain
-
 /// `rxchain account signup --server URL --user NAME (--password-stdin | RXCHAIN_PASSWORD)`:
 /// creates an account (it does not sign in; `login` does).
 struct AccountSignupCommand: Command {

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// Folds an NDJSON file of an ordered-log domain's entries, as the `replay` commands of the
 /// TODO lists and the shared expenses do.

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// A domain whose entries the server orders (``OrderedLogDomain``), as the terminal reads it
 /// from an NDJSON file: one entry per line, in any order, duplicates allowed.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// `rxchain <domain> replay PLAYBOOK [--upto N] [--json]`: rebuilds a domain's state from a
 /// playbook and prints it; one command for every domain (``TerminalDomain``).

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 
 /// A domain the terminal front end shows: how its state prints, as JSON and for people.
 ///

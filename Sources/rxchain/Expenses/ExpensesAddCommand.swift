@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 import SharedExpenses
 
 /// `rxchain expenses --store DIR add [--group G | --friend USER] [--name TEXT] [--amount 12.34]

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RxChain
+import RxChainCore
 import SharedExpenses
 
 /// The add-expense flow's questions in a terminal: each answered by its flag when given, else

@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainRemotes
 import SharedExpenses
 
 /// The device of a store command: a ``SharedExpensesDevice`` on `--store`.

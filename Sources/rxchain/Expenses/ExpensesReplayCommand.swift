@@ -1,4 +1,3 @@
-import RxChain
 import SharedExpenses
 
 /// `rxchain expenses replay FILE [--json]`: folds a file of expense operations and prints the

@@ -1,5 +1,3 @@
-import RxChain
-
 /// `rxchain expenses --store DIR [--server URL --user NAME] sync [--json]`: pushes this
 /// device's operations, pulls the operations of the user's groups and mailboxes.
 ///

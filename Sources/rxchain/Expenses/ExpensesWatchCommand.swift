@@ -1,6 +1,4 @@
 import Foundation
-import RxChain
-import SharedExpenses
 
 /// `rxchain expenses --store DIR watch`: a live view of the user's groups and balances that
 /// follows the server (``ServerLogDevice/follow(wait:onEvent:)``) and redraws when operations

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 import SharedExpenses
 
 /// The shared expenses in the terminal: one operation per line (``ExpenseOperation/init(json:)``).

@@ -1,5 +1,3 @@
-import RxChain
-
 /// `rxchain family claim FAMILY --server URL [--user NAME]`: makes the signed-in user the owner
 /// of a family nobody owns yet.
 struct FamilyClaimCommand: Command {

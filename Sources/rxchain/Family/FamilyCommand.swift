@@ -1,4 +1,4 @@
-import RxChain
+import RxChainRemotes
 
 /// `rxchain family …`: who may read and append a family of logs on an RxChain server.
 ///

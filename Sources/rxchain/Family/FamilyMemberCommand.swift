@@ -1,4 +1,4 @@
-import RxChain
+import RxChainRemotes
 
 /// `rxchain family grant|revoke FAMILY USER --server URL [--user NAME]`: the owner makes USER a
 /// member of the family, or ends USER's membership at once (the owner stays a member).

@@ -1,5 +1,3 @@
-import RxChain
-
 /// `rxchain family show FAMILY --server URL [--user NAME] [--json]`: the family's owner and
 /// members, for a member.
 struct FamilyShowCommand: Command {

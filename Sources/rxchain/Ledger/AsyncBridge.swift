@@ -1,5 +1,5 @@
 import Dispatch
-import Signals
+import RxChainSystem
 import Synchronization
 
 /// Runs async work from a synchronous command and waits for its result.

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainCore
+import RxChainJSON
 
 /// `rxchain ledger --store DIR apply FILE.ndjson`: records each action of a file as a local action, in order.
 ///

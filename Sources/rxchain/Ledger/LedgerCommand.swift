@@ -1,6 +1,8 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainDevice
+import RxChainJSON
+import RxChainRemotes
 
 /// `rxchain ledger …`: the expense ledger, from playbooks and from a local store.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import Ledger
-import RxChain
+import RxChainDevice
+import RxChainRemotes
 
 /// `rxchain ledger --store DIR compact [--json]`: writes a checkpoint of the store's
 /// segmented S3 playbook (`s3://bucket/prefix/`).

@@ -1,6 +1,4 @@
 import Foundation
-import Ledger
-import RxChain
 
 /// `rxchain ledger --store DIR delete ID [--at TIMESTAMP]`: deletes a transaction (it becomes a tombstone).
 struct LedgerDeleteCommand: Command {

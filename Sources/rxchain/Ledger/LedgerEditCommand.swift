@@ -1,6 +1,5 @@
 import Foundation
 import Ledger
-import RxChain
 
 /// `rxchain ledger --store DIR edit ID [--charge …] [--category …] [--type …] [--description …]`: changes a transaction.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 
 /// `rxchain ledger --store DIR list [--json] [--all]`: prints the store's transactions.
 struct LedgerListCommand: Command {

@@ -1,6 +1,5 @@
 import Foundation
 import Ledger
-import RxChain
 
 /// How ledger state is printed: one JSON object, or a table for people.
 enum LedgerRendering {

@@ -1,6 +1,8 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainLogs
 
 /// `rxchain ledger --store DIR status [--json]`: the store's sync status.
 ///

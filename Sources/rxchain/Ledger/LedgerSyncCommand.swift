@@ -1,6 +1,8 @@
 import Foundation
-import Ledger
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainLogs
+import RxChainRemotes
 
 /// `rxchain ledger --store DIR sync [--remote URL [--endpoint URL | --user NAME]] [--json]`: one
 /// whole sync with the store's playbook.

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import Ledger
-import RxChain
-import Signals
+import RxChainDevice
+import RxChainRemotes
+import RxChainSystem
 
 /// `rxchain ledger --store DIR watch [--interval SECONDS]`: a live view of the store that
 /// redraws when another device's change arrives, with the sync status, until Ctrl-C.

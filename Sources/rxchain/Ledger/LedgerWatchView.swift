@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// The view model of `rxchain ledger watch`: the ledger slice of the store and the sync status,
 /// redrawn as one frame whenever either changes.

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 
 /// `rxchain queue archive-quarantine DIR [--wait SECONDS]`: moves a queue's quarantined
 /// lines to a dated file beside them, so commands stop warning about them.

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 
 /// How `rxchain queue inspect DIR [--json]` shows a queue: pending requests, dead letters and
 /// quarantined lines, as a table or as one JSON object (camelCase keys, like every `--json`

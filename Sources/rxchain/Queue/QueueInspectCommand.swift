@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 
 /// `rxchain queue inspect DIR [--json]`, declared for the dispatcher; the rendering lives in `QueueCommand`.
 struct QueueInspectCommand: Command {

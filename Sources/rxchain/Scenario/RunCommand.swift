@@ -1,10 +1,12 @@
 import Foundation
 import Ledger
-import RxChain
+import LedgerScenarios
+import RxChainJSON
 import RxChainScenarios
-import SharedExpenses
-import TimeTracking
-import TodoLists
+import RxChainServerScenarios
+import SharedExpensesScenarios
+import TimeTrackingScenarios
+import TodoListsScenarios
 
 /// `rxchain run FILE… [--json]`: runs scenario scripts (see `Examples/README.md`).
 ///

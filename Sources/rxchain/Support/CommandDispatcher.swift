@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// Runs a command line: selects the command, parses its arguments, prints help and errors, returns the exit code.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 
 /// The command line as the process received it, checked for invalid UTF-8.
 ///

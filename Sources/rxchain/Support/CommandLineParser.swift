@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// Parses one command's arguments against its ``CommandSignature``.
 ///

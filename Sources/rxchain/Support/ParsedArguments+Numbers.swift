@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 extension ParsedArguments {
     /// The value of `--name` as a decimal number within `range`, or `nil` if it was not given.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// How every store command runs: it checks `--store`, opens the device (waiting `--wait`
 /// seconds for another process), runs its work, and closes the device whatever happens.

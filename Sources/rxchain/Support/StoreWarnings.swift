@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// The one-line warnings store commands print on stderr while something about a store needs
 /// the user: quarantined queue records (`list`, `sync`, `status`), and a local copy that was

@@ -1,5 +1,8 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainJSON
+import RxChainRemotes
 import TimeTracking
 
 /// `rxchain time …`: the time tracker (Toggl's model): a local store whose changes travel to a

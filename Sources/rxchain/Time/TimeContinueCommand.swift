@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import TimeTracking
 
 /// `rxchain time continue ID`: starts a new entry copying a finished one; prints its id.

@@ -1,6 +1,4 @@
 import Foundation
-import RxChain
-import TimeTracking
 
 /// `rxchain time delete ID…`: deletes entries (those the server never had are forgotten at once).
 struct TimeDeleteCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 import TimeTracking
 
 /// `rxchain time edit ID [--description TEXT] [--project ID|--no-project] [--tags a,b]

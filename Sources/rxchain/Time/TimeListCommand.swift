@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import TimeTracking
 
 /// `rxchain time list [--json]`: every entry with its sync state and any sync error.

@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import TimeTracking
 
 /// How the time tracker's state is printed: the spec's JSON object, or a table for people.

@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import TimeTracking
 
 /// `rxchain time start [DESCRIPTION] [--workspace ID] [--project ID] [--tags a,b] [--billable]`:

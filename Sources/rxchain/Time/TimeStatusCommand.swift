@@ -1,6 +1,4 @@
 import Foundation
-import RxChain
-import TimeTracking
 
 /// `rxchain time status [--json]`: the store's server, what is queued, dead letters, and the
 /// running entry.

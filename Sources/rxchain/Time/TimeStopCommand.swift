@@ -1,6 +1,4 @@
 import Foundation
-import RxChain
-import TimeTracking
 
 /// `rxchain time stop`: stops the running entry.
 struct TimeStopCommand: Command {

@@ -1,6 +1,4 @@
 import Foundation
-import RxChain
-import TimeTracking
 
 /// `rxchain time sync [--server URL --user NAME]`: sends every queued request, then pulls what
 /// changed on the server; the server and user are remembered in the store.

@@ -1,6 +1,6 @@
 import Foundation
-import RxChain
-import TimeTracking
+import RxChainDevice
+import RxChainJSON
 
 /// `rxchain time watch [--interval SECONDS]`: a live view of the entries and their sync states
 /// that follows the server until Ctrl-C: one sync, then each queued change sent as it comes and

@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR add LIST TEXT [--star]`: `create_item {id, description, starred}`
 /// in the list's log (the item goes to the top); the id is made on the device.
 struct TodoAddCommand: Command {

@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR accept|reject REQUEST`: answers a pending share offered to this
 /// user: `accept_share` or `reject_share {id, request_id}` in the user's global log, then
 /// `note_action_accepted` or `note_action_rejected {request_id}` in the mailbox

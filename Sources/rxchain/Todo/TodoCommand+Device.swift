@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainRemotes
 import TodoLists
 
 extension TodoCommand {

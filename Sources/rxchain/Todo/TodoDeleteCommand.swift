@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR delete LIST`: `delete_list {id}` in the user's global log (the list
 /// leaves this user's lists; its log and other members' lists are untouched).
 struct TodoDeleteCommand: Command {

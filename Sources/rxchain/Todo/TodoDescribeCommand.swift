@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR describe LIST ITEM TEXT`: `describe_item {id, new_description,

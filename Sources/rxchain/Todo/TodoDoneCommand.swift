@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR done|undone LIST ITEM`: `complete_item {id, done_state}`.

@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// A command that changes one item of a list (`done`, `undone`, `star`, `describe`,

@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR items LIST [--json]`: a list's live items, in order.

@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR lists [--json]`: the visible lists, in order, as the store holds

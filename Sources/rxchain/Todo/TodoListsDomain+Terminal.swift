@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 import TodoLists
 
 /// The TODO lists in the terminal: one ``TodoEntry`` per NDJSON line.

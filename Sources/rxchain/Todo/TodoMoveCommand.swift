@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR move LIST (--after LIST | --first)`: `reorder_list {id,
 /// after_this_id}` in the user's global log.
 struct TodoMoveCommand: Command {

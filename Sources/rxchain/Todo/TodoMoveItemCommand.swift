@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR move-item LIST ITEM (--after ITEM | --first)`: `reorder_item {id,

@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR new NAME`: creates a list: `create_list {id, name}` in the user's
 /// global log, then `rename_list {name}` in the list's own log, so that members it is shared
 /// with see its name (the first append to `lists/ID/…` also makes the user the list's owner on

@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR remove LIST ITEM`: `delete_item {id}`.

@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR rename LIST NAME`: `rename_list {name}` in the list's log (every
 /// member sees it; the later rename wins).
 struct TodoRenameCommand: Command {

@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo replay FILE --user UID [--json]`: folds a file of TODO entries as `UID` sees

@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR requests [--json]`: the share requests other users sent this user

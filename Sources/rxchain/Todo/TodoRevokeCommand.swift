@@ -1,6 +1,3 @@
-import RxChain
-import TodoLists
-
 /// `rxchain todo --store DIR revoke LIST USER`: ends a share, in this order: the revocation of
 /// USER's membership of `lists/LIST` (on the server, this is what ends their access: their
 /// entries to the list are refused from then on), then `request {revoke_share}` in the mailbox

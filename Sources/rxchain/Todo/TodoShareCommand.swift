@@ -1,5 +1,4 @@
-import RxChain
-import TodoLists
+import RxChainRemotes
 
 /// `rxchain todo --store DIR share LIST USER`: offers a list to another user, in this order:
 /// `share_list {id, uid, request_id}` in the user's global log, `request {accept_share}` in the

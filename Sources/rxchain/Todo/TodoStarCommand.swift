@@ -1,4 +1,3 @@
-import RxChain
 import TodoLists
 
 /// `rxchain todo --store DIR star LIST ITEM [--off]`: `star_item {id, star_state}`.

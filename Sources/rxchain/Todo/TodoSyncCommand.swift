@@ -1,5 +1,4 @@
-import RxChain
-import TodoLists
+import RxChainDevice
 
 /// `rxchain todo --store DIR [--server URL --user NAME] sync [--json]`: one whole sync: sends
 /// every queued change (entries, grants and revocations, in order), then reads what the server

@@ -1,5 +1,4 @@
-import RxChain
-import TodoLists
+import RxChainDevice
 
 /// `rxchain todo --store DIR watch`: a live view of the lists, their items and the requests,
 /// redrawn whenever the state changes, with the sync status, until Ctrl-C.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
 import TodoLists
 
 /// The view model of `rxchain todo watch`: the lists of the device's store and the sync

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainRemotes
 import RxChainTesting
 import Testing
 

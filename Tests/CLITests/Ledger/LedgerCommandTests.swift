@@ -1,5 +1,4 @@
 import Foundation
-import Signals
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Testing
 
 /// How `rxchain run` reads scripts: through the one NDJSON reader (CRLF, invalid UTF-8),

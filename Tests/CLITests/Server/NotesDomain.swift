@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainLogs
 
 /// A toy domain for the server-log device's tests: notes appended to server logs, the state the
 /// list of `creator:text` in server order.

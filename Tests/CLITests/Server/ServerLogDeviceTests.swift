@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainRemotes
 import RxChainTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainJSON
+import RxChainRemotes
 import RxChainTesting
 import Testing
 

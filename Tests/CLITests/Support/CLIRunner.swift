@@ -1,5 +1,4 @@
 import Foundation
-import Signals
 import Synchronization
 
 /// Runs the built `rxchain` executable as a child process and captures what it did.

@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainJSON
+import RxChainRemotes
 import RxChainTesting
 import Testing
 import TimeTracking

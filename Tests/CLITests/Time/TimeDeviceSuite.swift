@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainRemotes
 import Testing
 
 /// What the crash and fault suites of `rxchain time` share: runs as alice, the store's entries

@@ -1,5 +1,4 @@
 import Foundation
-import RxChainTesting
 import Testing
 
 /// What the suites that run `rxchain todo` against a real server share: each user's store

@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import RxChainTesting
 import Testing
 

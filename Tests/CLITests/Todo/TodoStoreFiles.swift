@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainJSON
+import RxChainRemotes
 import Testing
 
 /// What the crash and fault tests read of a todo device's store and of the server behind it.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainLogs
 import RxChainTesting
 import Testing
 

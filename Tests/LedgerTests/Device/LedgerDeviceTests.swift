@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainJSON
 import Testing
 
 @testable import Ledger

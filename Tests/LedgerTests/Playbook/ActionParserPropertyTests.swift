@@ -1,5 +1,4 @@
 import Foundation
-import RxChainTesting
 import Testing
 
 @testable import Ledger

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 import Testing
 
 @testable import Ledger

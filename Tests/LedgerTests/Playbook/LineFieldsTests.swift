@@ -1,4 +1,5 @@
-import RxChain
+import RxChainJSON
+import RxChainLogs
 import RxChainTesting
 import Testing
 

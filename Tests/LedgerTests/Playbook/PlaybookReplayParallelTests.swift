@@ -3,7 +3,7 @@ import RxChainTesting
 import Testing
 
 @testable import Ledger
-@testable import RxChain
+@testable import RxChainLogs
 
 /// Replaying a batch on several threads gives exactly what replaying line by line gives.
 @Suite struct PlaybookReplayParallelTests {

@@ -1,6 +1,5 @@
 import Foundation
-import RxChain
-import RxChainTesting
+import RxChainLogs
 import Testing
 
 @testable import Ledger

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCollections
 import Testing
 
 @testable import Ledger

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import LedgerScenarios
+import RxChainJSON
 import RxChainScenarios
 import Testing
 

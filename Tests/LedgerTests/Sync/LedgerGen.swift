@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCollections
+import RxChainJSON
 import RxChainTesting
 
 @testable import Ledger

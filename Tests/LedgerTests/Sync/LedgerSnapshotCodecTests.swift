@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainCollections
+import RxChainJSON
+import RxChainLogs
 import RxChainTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 import RxChainTesting
 import Testing
 

@@ -1,6 +1,4 @@
 import Foundation
-import RxChain
-import RxChainTesting
 import Testing
 
 @testable import Ledger

@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import Testing
 
 @testable import Ledger

@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainLogs
+import RxChainRemotes
 import Testing
 
 @testable import Ledger

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainRemotes
 import Testing
 
 @testable import Ledger

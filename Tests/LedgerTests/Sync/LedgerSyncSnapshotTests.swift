@@ -1,6 +1,7 @@
 import Foundation
-import RxChain
-import RxChainTesting
+import RxChainCore
+import RxChainJSON
+import RxChainLogs
 import Testing
 
 @testable import Ledger

@@ -1,7 +1,7 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainSystem
 import RxChainTesting
-import Signals
 import Synchronization
 import Testing
 

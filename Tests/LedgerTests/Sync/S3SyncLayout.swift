@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainRemotes
 
 /// The two layouts of a playbook on the S3 test server (`.ci/seaweedfs run`), for sync tests
 /// that run against both.

@@ -1,6 +1,6 @@
 import Foundation
-import RxChain
-import RxChainTesting
+import RxChainCore
+import RxChainLogs
 
 @testable import Ledger
 

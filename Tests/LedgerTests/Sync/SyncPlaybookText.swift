@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 
 @testable import Ledger
 

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainSystem
 import Synchronization
 
 /// An in-memory remote that keeps the playbook as one object and replaces it whole on

@@ -1,3 +1,4 @@
+import RxChainTesting
 import Synchronization
 
 @testable import RxChainServer

@@ -1,5 +1,4 @@
 import Foundation
-import RxChainServer
 import Testing
 
 /// Appends through the routes: idempotent by id, refused clashes, conditional appends with

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainTesting
 import Testing
 
 @testable import RxChainServer

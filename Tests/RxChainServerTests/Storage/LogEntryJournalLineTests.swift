@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainSystem
 import Testing
 
 @testable import RxChainServer

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 import RxChainTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import RxChainSystem
 import RxChainTesting
 import Signals
 import Synchronization

@@ -1,7 +1,7 @@
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCollections
 
 /// Lookups (`map[key]`, `keys.contains`, and the presence check of the `_modify`
 /// subscripts), which walk the trie through borrowed pointers, checked against a

@@ -1,7 +1,7 @@
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCollections
 
 /// `modifyValue(forKey:_:)` and `updateValues(_:)` against a `Dictionary` model.
 @Suite struct TreeDictionaryModifyTests {

@@ -1,7 +1,7 @@
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCollections
 
 /// Random histories of a `TreeDictionary` checked step by step against a `Dictionary` model.
 @Suite struct TreeDictionaryPropertyTests {

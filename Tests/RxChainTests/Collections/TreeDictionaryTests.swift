@@ -1,8 +1,7 @@
 import Foundation
-import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCollections
 
 @Suite struct TreeDictionaryTests {
     @Test func literalSubscriptsAndCount() {

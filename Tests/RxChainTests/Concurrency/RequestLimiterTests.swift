@@ -1,5 +1,4 @@
-import RxChain
-import RxChainTesting
+import RxChainRemotes
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainSystem
 
 /// `awaitHandoff` returns what another thread delivered, whichever wins the race with
 /// the awaiting task's suspension.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RxChain
+@testable import RxChainSystem
 
 @Suite struct ConstantTimeTests {
     @Test func equalOnlyForTheSameBytes() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainSystem
 
 @Suite struct HMACSHA256Tests {
     struct Case: Sendable, CustomTestStringConvertible {

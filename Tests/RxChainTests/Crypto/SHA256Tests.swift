@@ -2,7 +2,7 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainSystem
 
 @Suite struct SHA256Tests {
     /// FIPS 180-2 appendix B examples, and the empty message.

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 import Testing
 
 /// What a register device does with any remote: the directory and S3 suites run these.

@@ -1,5 +1,4 @@
 import Foundation
-import RxChain
 import Testing
 
 /// The register's devices syncing through the S3 test server, in both layouts: one object

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 import Testing
 
 /// A device of the toy register (nothing but rules, actions and codec) with a durable queue,

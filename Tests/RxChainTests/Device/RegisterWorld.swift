@@ -1,5 +1,8 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainDevice
+import RxChainLogs
+import RxChainRemotes
 
 /// Register devices in a temporary root, syncing with one playbook (a directory or S3), and
 /// the checks the directory and S3 suites share.

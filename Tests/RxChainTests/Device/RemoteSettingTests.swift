@@ -1,5 +1,7 @@
 import Foundation
-import RxChain
+import RxChainDevice
+import RxChainLogs
+import RxChainRemotes
 import Testing
 
 @Suite struct RemoteSettingTests {

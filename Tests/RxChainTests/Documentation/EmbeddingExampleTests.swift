@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainSystem
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 
 /// An action of the toy register (one playbook line), `Codable` as its line, as the engine's
 /// ``PlaybookLine`` codec reads and writes it:

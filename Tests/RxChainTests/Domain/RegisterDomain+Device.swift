@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainDevice
 
 /// What a register device's store is sent: an action (persisted), or the device's re-base.
 enum RegisterMessage: Message {

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCollections
+import RxChainLogs
 
 /// The replicated state of the toy register: a value per key.
 struct Register: Codable, Equatable, Sendable {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RxChain
+@testable import RxChainJSON
 
 /// The reader of small JSON objects: signed integers (amounts of minor units) in nested objects, named by their paths.
 @Suite struct JSONObjectReaderIntegerTests {

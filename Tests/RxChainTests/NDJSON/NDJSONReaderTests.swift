@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainJSON
 
 /// The line rules of ``NDJSONReader``: the same as playbook replay's, for any chunking.
 @Suite struct NDJSONReaderTests {

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 
 /// A toy server-ordered domain for the fold's tests: an append-only list of strings with a
 /// "remove" entry, ordered by `(ts, id)`; removing a string that is not there is skipped.

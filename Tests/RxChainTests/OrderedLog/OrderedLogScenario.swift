@@ -1,4 +1,3 @@
-import RxChain
 import RxChainTesting
 
 /// A random history of one device's fold: entries made locally, and batches from the server

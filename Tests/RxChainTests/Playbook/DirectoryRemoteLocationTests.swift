@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 import Testing
 
 @Suite struct DirectoryRemoteLocationTests {

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 import Testing
 
 /// A commit record that does not fit the playbook is repaired by scanning the file: no

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainLogs
 import Testing
 
 /// What a writer of this remote that died half-way leaves behind (its intent, then some

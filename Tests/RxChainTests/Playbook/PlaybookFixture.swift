@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainLogs
 
 #if canImport(Glibc)
     import Glibc

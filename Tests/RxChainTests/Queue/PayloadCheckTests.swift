@@ -2,7 +2,8 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
+@testable import RxChainJSON
 
 @Suite struct PayloadCheckTests {
     private static func foundationAccepts(_ payload: Data) -> Bool {

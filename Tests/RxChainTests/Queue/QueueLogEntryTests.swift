@@ -2,7 +2,8 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
+@testable import RxChainSystem
 
 @Suite struct QueueLogEntryTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// A fresh directory under the system temp directory, removed when released.
 final class TemporaryDirectory: Sendable {

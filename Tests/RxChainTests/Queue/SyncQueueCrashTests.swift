@@ -2,7 +2,7 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// Kills `rxchain-bench queue --dir D --count N` with SIGKILL at seeded random moments and
 /// checks that every request it reported persisted survived, once, in order.

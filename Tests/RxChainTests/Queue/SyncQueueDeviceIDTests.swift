@@ -2,7 +2,7 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// ``SyncQueue/changeDeviceID(to:)`` and ``SyncQueue/continueSequence(above:)``: what a
 /// device does when it finds its id on lines it did not write.

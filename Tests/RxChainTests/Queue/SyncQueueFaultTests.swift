@@ -2,7 +2,7 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// Injects I/O errors into the queue's system calls with `strace -e inject=…` on a child
 /// `rxchain-bench queue` run: the run must fail with a message naming the failure, and

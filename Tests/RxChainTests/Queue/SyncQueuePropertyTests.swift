@@ -2,7 +2,7 @@ import Foundation
 import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// Random enqueue / acknowledge / dead-letter / retry / compact / close-and-reopen against
 /// a dictionary model. Replay one seed with `RXCHAIN_QUEUE_SEED=<seed>`.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
+@testable import RxChainSystem
 
 @Suite struct SyncQueueRecoveryTests {
     private typealias F = QueueFixtures

@@ -3,7 +3,8 @@ import RxChainTesting
 import Synchronization
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
+@testable import RxChainSystem
 
 /// The queue's pure state machine: what a failed write takes back, and what every waiter is told.
 @Suite struct SyncQueueStateMachineTests {

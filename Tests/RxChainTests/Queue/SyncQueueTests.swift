@@ -3,7 +3,7 @@ import RxChainTesting
 import Synchronization
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 @Suite struct SyncQueueTests {
     private func json(_ text: String) -> Data { Data(text.utf8) }

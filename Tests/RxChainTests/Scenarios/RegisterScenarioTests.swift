@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainJSON
 import RxChainScenarios
 import Testing
 

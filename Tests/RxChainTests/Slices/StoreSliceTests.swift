@@ -1,4 +1,6 @@
-import RxChain
+import RxChainCore
+import RxChainSystem
+import Signals
 import Synchronization
 import Testing
 

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainSystem
 import RxChainTesting
+import Signals
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 import Testing
 
 @Suite struct TagCompositeReducerTests {

@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCollections
+import RxChainCore
 
 /// A small domain for engine tests: a tally that records which messages it applied, in order.
 struct Tally: Equatable, Sendable {

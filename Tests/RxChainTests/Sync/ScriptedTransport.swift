@@ -1,4 +1,5 @@
-import RxChain
+import RxChainCore
+import RxChainSystem
 import Synchronization
 
 /// A transport for tests: answers each batch with the next scripted outcome (acknowledged

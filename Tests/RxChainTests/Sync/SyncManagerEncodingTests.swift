@@ -1,8 +1,7 @@
 import Foundation
-import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// `SyncManager.accept` encodes each request with its `JSONEncoder` (keys sorted, `/` as is)
 /// before the queue stores it: what reaches the transport is exactly those bytes, and a request

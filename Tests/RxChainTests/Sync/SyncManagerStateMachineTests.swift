@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
 
 /// The sync manager's pure state machine: every event in every state it can meet there,
 /// with the action it answers and the state it leaves (its `description`).

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainCore
+import RxChainSystem
 import Synchronization
 import Testing
 

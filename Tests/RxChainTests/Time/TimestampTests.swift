@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainJSON
 
 @Suite struct TimestampTests {
     /// A timestamp the test knows is valid.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RxChain
+@testable import RxChainJSON
 
 /// `Timestamp(utcSeconds:)` and `truncatedToUTCSecond`: whole seconds written in UTC, within
 /// years 0000–9999.

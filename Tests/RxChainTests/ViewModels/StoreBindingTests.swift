@@ -1,4 +1,4 @@
-import RxChain
+import RxChainCore
 import Testing
 
 /// The intended use: a view model on its own actor, bound to two slices and the failures.

@@ -1,8 +1,7 @@
 import Foundation
-import RxChain
+import RxChainScenarioTesting
 import RxChainScenarios
-import RxChainTesting
-import SharedExpenses
+import SharedExpensesScenarios
 import Testing
 
 /// The expenses examples (`Examples/*.scenario` with `domain expenses`), run in this process

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainSystem
 import Signals
 import Synchronization
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCollections
 import Testing
 import TimeTracking
 

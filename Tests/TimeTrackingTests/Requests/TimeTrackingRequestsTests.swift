@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainCore
 import Testing
 import TimeTracking
 

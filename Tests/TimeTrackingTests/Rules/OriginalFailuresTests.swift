@@ -1,4 +1,3 @@
-import RxChain
 import Testing
 import TimeTracking
 

@@ -1,9 +1,9 @@
 import Foundation
-import RxChain
+import RxChainJSON
+import RxChainScenarioTesting
 import RxChainScenarios
-import RxChainTesting
 import Testing
-import TimeTracking
+import TimeTrackingScenarios
 
 /// The time tracker's examples (`Examples/*.scenario` with `domain time`), run in this process
 /// against the scenario's own server, with the outcome `rxchain run` reports; and the steps'

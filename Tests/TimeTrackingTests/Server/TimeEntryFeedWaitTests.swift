@@ -1,8 +1,7 @@
 import Foundation
-import RxChain
 import RxChainServer
+import RxChainSystem
 import Testing
-import TimeTracking
 
 /// The since-feed as a long poll (`wait`, `seen`): what a following device asks.
 @Suite struct TimeEntryFeedWaitTests {

@@ -1,7 +1,6 @@
 import Foundation
 import RxChainServer
 import Testing
-import TimeTracking
 
 /// The service's rules across requests: one running entry per user, idempotency keys, the
 /// deletion window.

@@ -2,7 +2,7 @@ import Foundation
 import RxChainServer
 import Synchronization
 import Testing
-import TimeTracking
+import TimeTrackingServer
 
 /// A `LogServer` with the time entry service mounted, driven through its routes as an HTTP
 /// client would (requests in, responses out), on a book in memory or in a directory, with a

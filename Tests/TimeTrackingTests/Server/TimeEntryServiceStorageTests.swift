@@ -1,7 +1,6 @@
 import Foundation
 import RxChainServer
 import Testing
-import TimeTracking
 
 /// The service's state is its log: a service made again over the same data directory folds the
 /// log and answers as before.

@@ -1,7 +1,6 @@
 import Foundation
 import RxChainServer
 import Testing
-import TimeTracking
 
 /// Every route of the time entry service, its answer and its refusals, through `LogServer` as an
 /// HTTP client sees it.

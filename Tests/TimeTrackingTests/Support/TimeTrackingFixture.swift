@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainJSON
+import RxChainLogs
 import Testing
 import TimeTracking
 

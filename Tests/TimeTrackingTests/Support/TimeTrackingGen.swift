@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 import RxChainTesting
 import TimeTracking
 

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainDevice
 import Testing
 import TodoLists
 

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 import Testing
 import TodoLists
 

@@ -1,4 +1,3 @@
-import RxChain
 import RxChainTesting
 import TodoLists
 

@@ -1,9 +1,8 @@
 import Foundation
-import RxChain
+import RxChainScenarioTesting
 import RxChainScenarios
-import RxChainTesting
 import Testing
-import TodoLists
+import TodoListsScenarios
 
 /// The TODO examples (`Examples/*.scenario` with `domain todo`), run in this process against the
 /// scenario's own server, with the outcome `rxchain run` reports; and the steps' unhappy paths.

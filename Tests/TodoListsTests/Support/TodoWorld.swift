@@ -1,4 +1,4 @@
-import RxChain
+import RxChainLogs
 import TodoLists
 
 /// One device's state built entry by entry with the domain's rules (no fold): each entry gets

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainRemotes
 import Testing
 
 /// `S3Remote` against a real SeaweedFS (`.ci/seaweedfs run swift test …`).

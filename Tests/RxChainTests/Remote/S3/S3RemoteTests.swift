@@ -1,7 +1,10 @@
 import Foundation
+import RxChainTesting
 import Testing
 
-@testable import RxChain
+@testable import RxChainCore
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 #if canImport(Glibc)
     import Glibc

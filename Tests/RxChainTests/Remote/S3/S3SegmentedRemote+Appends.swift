@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// Appends one segment per text to `remote`, starting at `revision`; returns the revision reached.
 @discardableResult

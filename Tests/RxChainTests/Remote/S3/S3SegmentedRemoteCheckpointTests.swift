@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// `S3SegmentedRemote.compact()` against a real SeaweedFS (`.ci/seaweedfs run swift test …`):
 /// checkpoints hold exactly the segments' bytes and never strand a device that is behind.

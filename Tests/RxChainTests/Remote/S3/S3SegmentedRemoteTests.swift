@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RxChain
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// What `S3SegmentedRemote` decides without a server: locations, object names, input
 /// checks, listings and query strings.

@@ -1,5 +1,6 @@
 import Foundation
-import RxChain
+import RxChainLogs
+import RxChainRemotes
 import RxChainTesting
 import Testing
 

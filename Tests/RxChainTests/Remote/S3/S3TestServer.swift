@@ -1,5 +1,5 @@
 import Foundation
-import RxChain
+import RxChainRemotes
 
 /// The S3 server the integration tests use, named by `.ci/seaweedfs run …` in the test
 /// process's environment: `RXCHAIN_S3_ENDPOINT`, and the key pair of its signed bucket

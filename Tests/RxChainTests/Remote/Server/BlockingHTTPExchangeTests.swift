@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RxChain
+@testable import RxChainRemotes
 
 /// The answer reading of the feed's blocking HTTP exchange.
 @Suite struct BlockingHTTPExchangeTests {

@@ -1,0 +1,92 @@
+import Signals
+
+/// What a view model holds to talk to a store: distinct slices delivered on its own actor, messages sent back.
+///
+/// A view model never reads or writes the store's state any other way. It binds the
+/// slices it shows to its own properties — each binding delivers on the view model's
+/// actor, in order, only when the slice changed — and sends messages (or submits them
+/// and awaits their effect). The bindings live as long as the `StoreBinding`, or until
+/// ``unbindAll()``.
+///
+/// ```swift
+/// actor BudgetViewModel {
+///     private(set) var total = 0
+///     private let binding: StoreBinding<Budget, BudgetMessage, BudgetRequest>
+///
+///     init(store: StoreManager<Budget, BudgetMessage, BudgetRequest>) {
+///         binding = StoreBinding(store: store)
+///         binding.bind(\.total, on: self) { viewModel, total in viewModel.total = total }
+///     }
+///
+///     func add(_ amount: Int) async throws {
+///         _ = try await binding.submit(.add(amount)).applied()
+///     }
+/// }
+/// ```
+///
+/// On Apple platforms pass `MainActor.shared` (or a `@MainActor` view model) to update UI
+/// state; an `@Observable` model's properties set this way drive SwiftUI as usual.
+///
+/// > Important: The binding holds the actor weakly and hands it to `update` as its
+/// > `isolated` parameter, so `update` needs no capture of the view model. Capturing it
+/// > strongly would make a cycle (view model → binding → closure → view model).
+public final class StoreBinding<State: Sendable, Msg: Message, Request: Sendable>: Sendable {
+    /// The store this view model talks to.
+    public let store: StoreManager<State, Msg, Request>
+    private let bag = SubscriptionBag()
+
+    /// Creates a binding to `store`.
+    public init(store: StoreManager<State, Msg, Request>) {
+        self.store = store
+    }
+
+    /// Delivers the distinct values at `keyPath` — the current one first — to `update`, isolated to `actor`, in order.
+    ///
+    /// The actor is held weakly: once it is gone, updates stop.
+    public func bind<Slice: Sendable & Equatable, A: Actor>(
+        _ keyPath: KeyPath<State, Slice> & Sendable,
+        on actor: A,
+        _ update: @escaping @Sendable (isolated A, Slice) -> Void
+    ) {
+        deliver(store.slice(keyPath), on: actor, update)
+    }
+
+    /// Delivers the distinct values `selector` computes to `update`, isolated to `actor`, in order.
+    public func bind<Slice: Sendable & Equatable, A: Actor>(
+        _ selector: @escaping @Sendable (State) -> Slice,
+        on actor: A,
+        _ update: @escaping @Sendable (isolated A, Slice) -> Void
+    ) {
+        deliver(store.unsharedSlice(selector), on: actor, update)
+    }
+
+    /// Delivers the store's rejections (to show them to the user) to `update`, isolated to `actor`.
+    public func bindFailures<A: Actor>(on actor: A, _ update: @escaping @Sendable (isolated A, Rejection) -> Void) {
+        deliver(store.failures, on: actor, update)
+    }
+
+    /// Sends `message` (fire and forget).
+    public func send(_ message: Msg) {
+        store.send(message)
+    }
+
+    /// Sends `message` and returns the handle to await its stages (`applied`, `persisted()`, `acknowledged()`).
+    public func submit(_ message: Msg) -> SendHandle<State> {
+        store.submit(message)
+    }
+
+    /// Ends every binding; later deliveries do not start.
+    public func unbindAll() {
+        bag.cancelAll()
+    }
+
+    private func deliver<Value: Sendable, A: Actor>(
+        _ signal: Signal<Value>, on actor: A, _ update: @escaping @Sendable (isolated A, Value) -> Void
+    ) {
+        signal.observe(weaklyOn: actor).sink { [weak actor] value in
+            guard let actor else { return }
+            // `observe(on:)` runs this on the actor's executor; make that static.
+            actor.assumeIsolated { isolatedActor in update(isolatedActor, value) }
+        }.store(in: bag)
+    }
+}

@@ -1,0 +1,98 @@
+import RxChainJSON
+import RxChainServer
+
+/// The time tracker's server side, a ``RxChainServer/ServerService`` mounted at `/api/v9/`:
+/// the Toggl Track v9 subset of `shared/specs/timetracking.md` ("Server API"), per signed-in
+/// user.
+///
+/// | route | does |
+/// |---|---|
+/// | `POST /api/v9/workspaces/{wid}/time_entries` | creates an entry (`stop: null` or `duration: -1`: it runs) |
+/// | `PUT /api/v9/workspaces/{wid}/time_entries/{id}` | changes the fields given |
+/// | `PATCH /api/v9/workspaces/{wid}/time_entries/{id}/stop` | stops it now (or at the body's `stop`) |
+/// | `DELETE /api/v9/workspaces/{wid}/time_entries/{id}` | deletes it (it stays in the since-feed) |
+/// | `GET /api/v9/me/time_entries?since=SECONDS` | entries changed since then, deleted ones included; without `since`, every live entry; `&wait=SECONDS&seen=CRC` waits while the answer would be the one seen |
+/// | `GET /api/v9/me/time_entries/current` | the running entry, or `null` |
+///
+/// Records: `id` (server-made integer), `workspace_id`, `project_id`, `task_id`, `description`,
+/// `billable`, `tags`, `start`, `stop`, `duration` (`-1` while running), `at` (the server time
+/// of the last change), `server_deleted_at`.
+///
+/// Promises:
+/// - **Per user**: another user's entry is answered `404`, like one that never existed.
+/// - **One running entry per user**: a new running entry stops the previous one at its start;
+///   that change shows in the since-feed.
+/// - **Idempotency**: a change request repeated with the same `Idempotency-Key` by the same user
+///   is answered what the first was (status and body) and changes nothing; the key with another
+///   method, path or body is `422 idempotency_key_reused`.
+/// - **Durability**: a change is answered only once it is in the service's log (`fsync`ed by the
+///   book's group commit); a service made over the same book after a restart folds the log and
+///   answers the same.
+/// - **Deletion window**: a `since` older than the window is `410 gone`: the client resyncs
+///   fully.
+/// - **Refusals** (`400 malformed_json` / `invalid_field` with `field`, `404 not_found`,
+///   `405 method_not_allowed`, `409 already_stopped`, `503 unavailable`) change nothing.
+public final class TimeEntryService: ServerService {
+    /// `/api/v9/`.
+    public let pathPrefix = "/api/v9/"
+    /// How long deleted entries stay in the since-feed.
+    public let deletionWindow: Duration
+    let storage: TimeEntryServiceStorage
+    let clock: @Sendable () -> UInt64
+
+    /// The longest a since-feed request may wait for a change (`wait`).
+    public static let maximumFeedWait: Duration = .seconds(30)
+
+    /// The service's log name under `server/services/`.
+    public static let serviceName = "time-entries"
+
+    /// Creates the service over its log, folding every entry the log already holds.
+    ///
+    /// - Parameters:
+    ///   - log: The service's own log (``RxChainServer/ServiceLog`` named ``serviceName``).
+    ///   - deletionWindow: How long deletions stay in the since-feed (30 days by default).
+    ///   - clock: Seconds since 1970, read once per request (tests move it).
+    public init(
+        log: ServiceLog, deletionWindow: Duration = ServerOptions.defaultDeletionWindow,
+        clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds
+    ) async {
+        self.deletionWindow = deletionWindow
+        self.clock = clock
+        storage = TimeEntryServiceStorage(log: log)
+        _ = await storage.currentState()
+    }
+
+    /// Creates the service over `book`'s log `server/services/time-entries`.
+    public convenience init(
+        book: LogBook, deletionWindow: Duration = ServerOptions.defaultDeletionWindow,
+        clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds
+    ) async {
+        // A fixed, valid segment.
+        let log = try! ServiceLog(book: book, service: Self.serviceName)
+        await self.init(log: log, deletionWindow: deletionWindow, clock: clock)
+    }
+
+    public func respond(to request: ServerRequest, principal: Principal) async -> ServerResponse {
+        do {
+            return try await route(request, user: principal.user)
+        } catch let error as ServerError {
+            return error.response
+        } catch let error as JSONFieldError {
+            return Self.refusal(error).response
+        } catch {
+            return ServerError(status: 500, code: "internal", message: "\(error)").response
+        }
+    }
+
+    /// The server time now, in seconds.
+    var now: Int64 { Int64(clamping: clock()) }
+
+    /// The HTTP form of a body field the service cannot read.
+    static func refusal(_ error: JSONFieldError) -> ServerError {
+        if error.kind == .malformedJSON {
+            return ServerError(
+                status: 400, code: "malformed_json", message: "request \(error.description)", field: error.field)
+        }
+        return .invalidField(error.field, error.detail)
+    }
+}
