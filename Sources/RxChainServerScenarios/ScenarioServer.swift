@@ -55,9 +55,8 @@ final class ScenarioServer: Sendable {
                 // Stretching passwords protects nothing here: the server lives as long as the run.
                 let accounts = Accounts(book: book, key: key, passwordIterations: 1, clock: seconds)
                 let services = try await domain.serverServices(book: book, clock: seconds)
-                let server = LogServer(
-                    book: book, accounts: accounts, access: AccessControl(book: book, policy: domain.serverPolicy),
-                    services: services)
+                let access = AccessControl(book: book, policy: domain.serverPolicy, accounts: accounts)
+                let server = LogServer(book: book, accounts: accounts, access: access, services: services)
                 return (server, book)
             } catch {
                 await book.close()

@@ -11,7 +11,9 @@ import Testing
     let operations = try! LogName(validating: "groups/G1/operations")
 
     init() {
-        access = AccessControl(book: book, policy: SharedExpensesAccessRules.policy)
+        // No accounts: the hook's grants name participants, which need none; only explicit grants do.
+        let accounts = Accounts(book: book, key: .generate(), passwordIterations: 1)
+        access = AccessControl(book: book, policy: SharedExpensesAccessRules.policy, accounts: accounts)
     }
 
     static func creation(
@@ -99,7 +101,7 @@ import Testing
 
     @Test func groupMembershipSurvivesARestart() async throws {
         try await serverAppend("alice", id: "op1", body: Self.creation())
-        let restarted = AccessControl(book: book, policy: SharedExpensesAccessRules.policy)
+        let restarted = AccessControl(book: book, policy: SharedExpensesAccessRules.policy, accounts: access.accounts)
         #expect(restarted.members(of: group) == ["alice", "bob", "carol"])
         #expect(restarted.currentDecision(user: "dave", operation: .read, log: operations).isAllowed == false)
     }

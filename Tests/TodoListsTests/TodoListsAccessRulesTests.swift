@@ -9,7 +9,9 @@ import TodoListsServer
     let list = LogFamily("lists/L1")!
 
     init() {
-        access = AccessControl(book: book, policy: TodoListsAccessRules.policy)
+        access = AccessControl(
+            book: book, policy: TodoListsAccessRules.policy,
+            accounts: Accounts(book: book, key: .generate(), passwordIterations: 1))
     }
 
     func log(_ text: String) -> LogName { try! LogName(validating: text) }
@@ -51,6 +53,7 @@ import TodoListsServer
         // 1. alice creates L1 and shares it with bob: a request in her mailbox to bob, and a grant.
         #expect(try await decide("alice", .append, "lists/L1/actions"))
         #expect(try await decide("alice", .append, "requests/alice/to/bob"))
+        try await access.accounts.signup(user: "bob", password: "password of bob")
         try await access.grant(family: list, user: "bob", by: "alice")
         // 2. bob reads the request, acknowledges in his mailbox to alice, and uses the list.
         #expect(try await decide("bob", .read, "requests/alice/to/bob"))

@@ -41,9 +41,10 @@ import RxChainSystem
 ///   ``PlaybookRemoteError/invalidCursor(_:location:reason:)`` and reads from the start.
 ///
 /// Also:
-/// - A missing playbook reads as empty at ``Revision/noPlaybook``; the first append
-///   creates the file, never its directory: a missing directory (a share that is not
-///   mounted) is ``PlaybookRemoteError/missingDirectory(_:)``.
+/// - A missing playbook in an existing directory reads as empty at ``Revision/noPlaybook``;
+///   the first append creates the file, never its directory: a missing directory (a share
+///   that is not mounted) is ``PlaybookRemoteError/missingDirectory(_:)`` for every
+///   operation, reads included, so nobody mistakes it for a playbook nobody wrote yet.
 /// - A playbook file with no commit record (written by another tool) counts up to its
 ///   last complete line; the first append adopts it and keeps every such line.
 /// - The revision is `<epoch>-<generation>-<length>`: the generation grows with every

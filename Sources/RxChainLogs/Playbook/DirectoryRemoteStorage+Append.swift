@@ -109,17 +109,4 @@ extension DirectoryRemoteStorage {
     private func retireIntent() {
         _ = try? PlaybookFile.removeIfPresent(intentPath)
     }
-
-    /// Checks that the playbook's directory exists; it is never created.
-    private func requireDirectory() throws {
-        guard let status = FileStatus(path: directoryPath) else {
-            let code = systemErrno
-            if code == Errno.noSuchFileOrDirectory { throw PlaybookRemoteError.missingDirectory(directoryPath) }
-            throw PlaybookRemoteError.posix(code, "look up the playbook's directory", directoryPath)
-        }
-        guard status.isDirectory else {
-            throw PlaybookRemoteError.io(
-                location: playbookPath, operation: "create it in \(directoryPath)", errno: Errno.notDirectory)
-        }
-    }
 }

@@ -119,7 +119,11 @@ struct DirectoryRemoteStorage: Sendable {
         case .corrupt(let reason, _):
             return .needsRepair(reason: reason)
         case .missing:
-            guard let file = try PlaybookFile.openIfExists(playbookPath, .readOnly) else { return .committed(.empty) }
+            guard let file = try PlaybookFile.openIfExists(playbookPath, .readOnly) else {
+                // No playbook yet reads as empty only where the first append can create it.
+                try requireDirectory()
+                return .committed(.empty)
+            }
             defer { file.close() }
             let size = try file.size()
             guard size > 0 else { return .committed(.empty) }
@@ -151,6 +155,23 @@ struct DirectoryRemoteStorage: Sendable {
         let file = try PlaybookFile.openIfExists(playbookPath, .readWrite, .append)
         defer { file?.close() }
         return try settle(file).snapshot
+    }
+
+    /// Checks that the playbook's directory exists; it is never created.
+    ///
+    /// - Throws: ``PlaybookRemoteError/missingDirectory(_:)`` when it does not exist (most
+    ///   often a share that is not mounted); the lookup's error when it cannot be looked up or
+    ///   is not a directory.
+    func requireDirectory() throws {
+        guard let status = FileStatus(path: directoryPath) else {
+            let code = systemErrno
+            if code == Errno.noSuchFileOrDirectory { throw PlaybookRemoteError.missingDirectory(directoryPath) }
+            throw PlaybookRemoteError.posix(code, "look up the playbook's directory", directoryPath)
+        }
+        guard status.isDirectory else {
+            throw PlaybookRemoteError.io(
+                location: playbookPath, operation: "create it in \(directoryPath)", errno: Errno.notDirectory)
+        }
     }
 
     /// Takes the playbook's lock, waiting at most ``lockTimeout`` for another writer.

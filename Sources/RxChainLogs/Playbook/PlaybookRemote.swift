@@ -43,11 +43,17 @@ public protocol PlaybookRemote: Sendable {
     var needsLocalCopy: Bool { get }
 
     /// The playbook's current revision (``Revision/noPlaybook`` when there is none yet).
+    ///
+    /// Throws, as ``read(after:)`` does, when the place that should hold the playbook
+    /// does not exist or cannot be reached.
     func currentRevision() async throws -> Revision
 
     /// The complete, committed lines after `cursor` (`nil`: from the first line).
     ///
-    /// A missing playbook reads as no lines at ``Revision/noPlaybook``. Throws
+    /// A missing playbook reads as no lines at ``Revision/noPlaybook`` only where the first
+    /// append could create it: a place that cannot hold one (a missing directory or bucket,
+    /// a server that does not answer) throws, so that "nothing there yet" is never reported
+    /// for what was not looked at. Throws
     /// ``PlaybookRemoteError/invalidCursor(_:location:reason:)`` for a cursor this
     /// remote did not make or that lies past the end.
     func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk

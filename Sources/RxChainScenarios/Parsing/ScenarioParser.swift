@@ -9,7 +9,8 @@ import RxChainSystem
 /// Every line is checked before anything runs: an unknown command, a malformed line, a
 /// device used before it is declared, a bad number, time or path is a
 /// ``ScenarioScriptError`` naming the file, the line and what was wrong. All such errors
-/// of a file are reported together.
+/// of a file are reported together. So is a script without any `expect` line (an empty file
+/// included): it could never fail, and a run must not report it as passed.
 public struct ScenarioParser<Domain: ScenarioVocabulary> {
     /// The commands a line may start with (besides `DEVICE:`).
     package static var commands: [String] {
@@ -64,6 +65,12 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
                     ScenarioScriptError(
                         location: ScenarioLocation(file: file, line: line.number), message: error.reason))
             }
+        }
+        if parser.errors.isEmpty, !parser.script.steps.contains(where: \.isExpectation) {
+            parser.errors.append(
+                ScenarioScriptError(
+                    location: ScenarioLocation(file: file, line: max(1, lines.last?.number ?? 1)),
+                    message: "the scenario checks nothing: add at least one 'expect' line"))
         }
         guard parser.errors.isEmpty else { throw ScenarioScriptErrors(errors: parser.errors) }
         return parser.script

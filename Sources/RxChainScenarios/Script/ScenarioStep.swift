@@ -33,6 +33,12 @@ package struct ScenarioStep<Command: Sendable>: Sendable {
         case expect(ScenarioExpectation)
     }
 
+    /// Whether the step checks something (an `expect` line).
+    var isExpectation: Bool {
+        if case .expect = action { return true }
+        return false
+    }
+
     /// Where a `crash … during sync` stops the device.
     package enum CrashPoint: String, Sendable {
         /// After the download was applied and saved, before anything was appended.

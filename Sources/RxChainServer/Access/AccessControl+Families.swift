@@ -17,26 +17,32 @@ extension AccessControl {
         guard families.owner(of: family) == user else { throw .alreadyClaimed(family) }
     }
 
-    /// Makes `user` a member of `family`; only the owner may. Granting a member changes nothing.
+    /// Makes `user` a member of `family`; only the owner may, and only an account can be a
+    /// member. Granting a member changes nothing.
     ///
     /// - Throws: ``AccessError/notOwner(_:)`` unless `owner` owns the family (so nobody adds
-    ///   themselves); ``AccessError/notAFamily(_:)``; ``AccessError/invalidUser(_:)``;
-    ///   ``AccessError/log(_:)``.
+    ///   themselves); ``AccessError/unknownUser(_:)`` when no account is named `user` (checked
+    ///   after the ownership, so only the owner learns it); ``AccessError/notAFamily(_:)``;
+    ///   ``AccessError/invalidUser(_:)``; ``AccessError/log(_:)``.
     public func grant(family: LogFamily, user: String, by owner: String) async throws(AccessError) {
         try checkFamily(family)
         try Self.checkUserName(user)
         let families = catchUp()
         guard families.owner(of: family) == owner else { throw .notOwner(family) }
+        guard accounts.hasAccount(user) else { throw .unknownUser(user) }
         if families.isMember(user, of: family) { return }
         try await append(.grant(family, user: user), id: "grant:\(family):\(user):\(UUID())", by: owner)
     }
 
     /// Ends `user`'s membership of `family`; only the owner may, and never of the owner.
-    /// Revoking a non-member changes nothing. Once this returns, every decision refuses `user` the
+    /// Revoking an account that is no member changes nothing (so a revocation sent again after
+    /// a lost answer succeeds again). Once this returns, every decision refuses `user` the
     /// family's logs (unless another rule allows them).
     ///
     /// - Throws: ``AccessError/notOwner(_:)`` unless `owner` owns the family;
-    ///   ``AccessError/ownerCannotBeRevoked(_:)``; ``AccessError/notAFamily(_:)``;
+    ///   ``AccessError/ownerCannotBeRevoked(_:)``; ``AccessError/unknownUser(_:)`` for a
+    ///   non-member no account is named after (a typo must not look like a revocation: the
+    ///   member meant keeps their access); ``AccessError/notAFamily(_:)``;
     ///   ``AccessError/invalidUser(_:)``; ``AccessError/log(_:)``.
     public func revoke(family: LogFamily, user: String, by owner: String) async throws(AccessError) {
         try checkFamily(family)
@@ -44,7 +50,10 @@ extension AccessControl {
         let families = catchUp()
         guard families.owner(of: family) == owner else { throw .notOwner(family) }
         if user == owner { throw .ownerCannotBeRevoked(family) }
-        if !families.isMember(user, of: family) { return }
+        if !families.isMember(user, of: family) {
+            guard accounts.hasAccount(user) else { throw .unknownUser(user) }
+            return
+        }
         try await append(.revoke(family, user: user), id: "revoke:\(family):\(user):\(UUID())", by: owner)
     }
 

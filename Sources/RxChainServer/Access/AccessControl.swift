@@ -10,8 +10,8 @@ import RxChainSystem
 ///
 /// **Families.** A family (`lists/L1`) is claimed once (``claim(family:by:)``); of two concurrent
 /// claims exactly one wins, whatever the timing. Only the owner grants and revokes members
-/// (``grant(family:user:by:)``, ``revoke(family:user:by:)``); nobody adds themselves; the owner is
-/// always a member and cannot be revoked. A domain's ``FamilyAppendHook`` may turn an accepted
+/// (``grant(family:user:by:)``, ``revoke(family:user:by:)``), and only accounts of ``accounts``
+/// can be granted; nobody adds themselves; the owner is always a member and cannot be revoked. A domain's ``FamilyAppendHook`` may turn an accepted
 /// entry into membership changes (``appendAccepted(to:id:body:creator:)``).
 ///
 /// **State.** Every claim, grant and revoke is an entry of the reserved log `server/families` in
@@ -30,6 +30,8 @@ public final class AccessControl: Sendable {
     let book: LogBook
     /// The rules and hooks enforced.
     public let policy: AccessPolicy
+    /// The server's accounts: a grant names one of them.
+    public let accounts: Accounts
     /// The fold of `server/families` so far, behind the engine's `Lock` (a `Mutex` whose
     /// handoffs the thread sanitizer sees; `Synchronization.Mutex` on Linux gives it false races).
     private let directory = Lock(FamilyDirectory())
@@ -39,9 +41,11 @@ public final class AccessControl: Sendable {
     /// - Parameters:
     ///   - book: The server's logs; its reserved log `server/families` holds the families.
     ///   - policy: The rules and hooks to enforce.
-    public init(book: LogBook, policy: AccessPolicy) {
+    ///   - accounts: The server's accounts, which explicit grants and revocations must name.
+    public init(book: LogBook, policy: AccessPolicy, accounts: Accounts) {
         self.book = book
         self.policy = policy
+        self.accounts = accounts
         catchUp()
     }
 

@@ -18,6 +18,9 @@ public enum AccessError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The user name is not a valid account name: 1 to 64 ASCII letters, digits, `-` or `_`
     /// (HTTP 400).
     case invalidUser(String)
+    /// No account has this name, so it can be neither granted nor revoked (HTTP 404): a typo
+    /// never looks like a working share.
+    case unknownUser(String)
     /// The reserved log `server/families` refused or failed the append; nothing was decided
     /// (HTTP 500 for a storage failure).
     case log(LogAppendError)
@@ -36,6 +39,8 @@ public enum AccessError: Error, Equatable, Sendable, CustomStringConvertible {
             "the owner of \(family) cannot be revoked"
         case .invalidUser(let name):
             "\(String(reflecting: name)) is not a valid user name"
+        case .unknownUser(let name):
+            "there is no account named \(String(reflecting: name)) on this server"
         case .log(let error):
             "the server could not record the change: \(error)"
         }

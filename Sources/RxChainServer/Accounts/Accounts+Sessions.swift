@@ -78,7 +78,8 @@ extension Accounts {
         catchUp()
     }
 
-    /// Whether an account named exactly `user` exists (for access rules that consult it).
+    /// Whether an account named exactly `user` exists (`Bob` is not `bob`'s account); the
+    /// access control grants only accounts. Accounts are never removed: a `true` stays true.
     public func hasAccount(_ user: String) -> Bool {
         catchUp { $0.account(user) != nil }
     }

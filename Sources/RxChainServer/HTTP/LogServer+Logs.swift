@@ -112,6 +112,7 @@ extension ServerError {
         case .notOwner, .notMember: self = .forbidden(error.description)
         case .ownerCannotBeRevoked: self.init(status: 409, code: "owner_cannot_be_revoked", message: error.description)
         case .invalidUser: self = .invalidField("user", error.description)
+        case .unknownUser: self.init(status: 404, code: "unknown_user", message: error.description, field: "user")
         case .log(let failure): self.init(failure)
         }
     }

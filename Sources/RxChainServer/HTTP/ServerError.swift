@@ -9,9 +9,9 @@
 /// | 400 | `malformed_json`, `invalid_field`, `invalid_log_name` |
 /// | 401 | `unauthenticated` |
 /// | 403 | `forbidden`, `signup_closed` |
-/// | 404 | `not_found` |
+/// | 404 | `not_found`, `not_a_family`, `unknown_user` |
 /// | 405 | `method_not_allowed` |
-/// | 409 | `clash`, `revision_mismatch`, `taken` |
+/// | 409 | `clash`, `revision_mismatch`, `taken`, `already_claimed`, `owner_cannot_be_revoked` |
 /// | 413 | `body_too_large` |
 /// | 429 | `too_many_attempts` (with `Retry-After`) |
 /// | 503 | `unavailable` (with `Retry-After`) |

@@ -36,7 +36,7 @@ extension LogServer {
             throw error
         }
         return LogServer(
-            book: book, accounts: accounts, access: AccessControl(book: book, policy: policy),
+            book: book, accounts: accounts, access: AccessControl(book: book, policy: policy, accounts: accounts),
             configuration: configuration, services: mounted)
     }
 

@@ -11,16 +11,28 @@ extension ExpensesCommand {
     /// Opens the store named by `--store` (remembering `--server` and `--user` when given), runs
     /// `work` with it and the user it acts as, closes it.
     ///
-    /// - Throws: ``UsageError`` for a missing store or half a server setting; ``CommandFailure``
-    ///   when `work` needs a user and the store has none.
+    /// Every command acts as a user: a store that names none (one that does not exist included)
+    /// is refused unless `--server` and `--user` are given, before anything is created.
+    ///
+    /// - Throws: ``UsageError`` for a missing `--store` or half a server setting;
+    ///   ``CommandFailure`` for a store without a user or with an unreadable `server.json`.
     static func withDevice(
         _ arguments: ParsedArguments, context: CommandContext,
         _ work: @escaping @Sendable (ExpensesDevice) async throws -> ExitCode
     ) throws -> ExitCode {
         let directory = try LedgerCommand.storeDirectory(arguments)
         let setting = try StoreCommand.setting(arguments)
-        // An unreadable server.json is reported when the device opens it.
-        let viewer = setting?.user ?? (try? ServerSetting.saved(in: directory))??.user
+        try LedgerCommand.checkStore(directory, mustExist: false)
+        let saved: ServerSetting?
+        do {
+            saved = try ServerSetting.saved(in: directory)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        guard let viewer = (setting ?? saved)?.user else {
+            throw CommandFailure(
+                "the store \(directory.standardizedFileURL.path) has no user yet: pass --server URL --user NAME once")
+        }
         let sessions = ServerSessionStore(environment: context.environment)
         return try StoreCommand.run(
             arguments, context: context,

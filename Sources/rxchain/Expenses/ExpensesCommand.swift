@@ -27,7 +27,7 @@ enum ExpensesCommand {
         ])
 
     static let storeOption = CommandSignature.Option.value(
-        "store", placeholder: "DIR", help: "the store's directory (created when missing); required")
+        "store", placeholder: "DIR", help: "the store's directory (created with a first --server); required")
     static let serverOption = CommandSignature.Option.value(
         "server", placeholder: "URL", help: "the rxchain-server to sync with, with --user (remembered in the store)")
     static let userOption = CommandSignature.Option.value(

@@ -29,7 +29,8 @@ struct LedgerCategoriesCommand: Command {
         }
         let json = arguments.flag("json")
         let terminal = context.terminal
-        return try LedgerCommand.withDevice(arguments, context: context) { device in
+        // Listing reads a store; only a change creates one.
+        return try LedgerCommand.withDevice(arguments, context: context, mustExist: action == nil) { device in
             if let action {
                 try await device.record(action)
                 return .success

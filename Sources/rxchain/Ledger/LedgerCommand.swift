@@ -26,7 +26,9 @@ enum LedgerCommand {
         ])
 
     static let storeOption = CommandSignature.Option.value(
-        "store", placeholder: "DIR", help: "the local store's directory (created when missing); required")
+        "store", placeholder: "DIR",
+        help:
+            "the local store's directory (created by a change or by a first sync given a remote or a server); required")
     static let waitOption = CommandSignature.Option.value(
         "wait", placeholder: "SECONDS",
         help: "how long to wait for another process to release the store, 0 to 86400 (default 10)")
@@ -41,20 +43,21 @@ enum LedgerCommand {
         return options
     }
 
-    /// Opens the store named by `--store`, runs `work` on it, closes it.
+    /// Opens the store named by `--store` (created when missing, unless `mustExist`), runs
+    /// `work` on it, closes it.
     ///
     /// A ``Rejection`` thrown by `work` is reported as `rejected: …` with exit 1; a busy
     /// store as the lock that is held.
     static func withDevice(
         _ arguments: ParsedArguments, context: CommandContext, options: DeviceOptions = offline,
-        _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
+        mustExist: Bool = false, _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
     ) throws -> ExitCode {
         var options = options
         options.s3Credentials = S3Credentials(environment: context.environment)
         options.s3Region = S3Credentials.region(environment: context.environment)
         options.serverSessions = ServerSessionStore(environment: context.environment)
         return try StoreCommand.run(
-            arguments, context: context,
+            arguments, context: context, mustExist: mustExist,
             open: { [options] directory, lockWait in
                 try await LedgerDevice.open(directory: directory, options: options, lockWait: lockWait)
             },

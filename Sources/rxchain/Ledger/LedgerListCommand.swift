@@ -15,7 +15,7 @@ struct LedgerListCommand: Command {
         let json = arguments.flag("json")
         let all = arguments.flag("all")
         let terminal = context.terminal
-        return try LedgerCommand.withDevice(arguments, context: context) { device in
+        return try LedgerCommand.withDevice(arguments, context: context, mustExist: true) { device in
             await StoreWarnings.write(for: device, to: terminal)
             let ledger = await device.state.replicated
             try terminal.writeLine(

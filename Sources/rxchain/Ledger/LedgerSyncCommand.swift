@@ -101,7 +101,10 @@ struct LedgerSyncCommand: Command {
         }
         let json = arguments.flag("json")
         let terminal = context.terminal
-        return try LedgerCommand.withDevice(arguments, context: context, options: options) { device in
+        // A new store syncs once it is given a remote; without one, only an existing store has one.
+        return try LedgerCommand.withDevice(
+            arguments, context: context, options: options, mustExist: options.remote == nil
+        ) { device in
             StoreWarnings.writeQuarantine(for: device.sync.queue, to: terminal)
             let report = try await device.syncNow(maxFailures: Self.maxFailures)
             if json {

@@ -30,7 +30,7 @@ struct LedgerWatchCommand: Command {
         }
         let terminal = context.terminal
         let sessions = ServerSessionStore(environment: context.environment)
-        return try LedgerCommand.withDevice(arguments, context: context) { device in
+        return try LedgerCommand.withDevice(arguments, context: context, mustExist: true) { device in
             guard let remote = device.remote else { throw DeviceError.noRemote(store: device.directory.path) }
             let view = LedgerWatchView(terminal: terminal, location: remote.remoteLocation)
             await view.bind(to: device.store)

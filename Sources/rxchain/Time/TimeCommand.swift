@@ -34,16 +34,17 @@ enum TimeCommand {
 
     typealias Device = TimeTrackingDevice
 
-    /// Opens the store named by `--store` (with `setting`, remembered), runs `work`, closes it.
+    /// Opens the store named by `--store` (with `setting`, remembered; created when missing,
+    /// unless `mustExist`), runs `work`, closes it.
     ///
     /// A ``Rejection`` (a change the rules ignore, an invalid field) is `rejected: …`, exit 1.
     static func withDevice(
-        _ arguments: ParsedArguments, context: CommandContext, setting: ServerSetting? = nil,
+        _ arguments: ParsedArguments, context: CommandContext, setting: ServerSetting? = nil, mustExist: Bool = false,
         _ work: @escaping @Sendable (Device) async throws -> ExitCode
     ) throws -> ExitCode {
         let sessions = ServerSessionStore(environment: context.environment)
         return try StoreCommand.run(
-            arguments, context: context,
+            arguments, context: context, mustExist: mustExist,
             open: { directory, lockWait in
                 try await Device.open(
                     directory: directory, domain: TimeTrackingClient(), setting: setting, sessions: sessions,

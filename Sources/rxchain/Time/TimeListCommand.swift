@@ -13,7 +13,7 @@ struct TimeListCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let (json, terminal) = (arguments.flag("json"), context.terminal)
-        return try TimeCommand.withDevice(arguments, context: context) { device in
+        return try TimeCommand.withDevice(arguments, context: context, mustExist: true) { device in
             let state = await device.state
             try terminal.writeLine(
                 json ? try TimeTrackingDomain().json(state) : TimeTrackingDomain().text(state))

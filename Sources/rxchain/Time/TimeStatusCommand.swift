@@ -25,7 +25,7 @@ struct TimeStatusCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let (json, terminal) = (arguments.flag("json"), context.terminal)
-        return try TimeCommand.withDevice(arguments, context: context) { device in
+        return try TimeCommand.withDevice(arguments, context: context, mustExist: true) { device in
             let state = await device.state
             let unsynced = state.entries.values.filter { record in
                 if case .live(let entry) = record { return entry.syncState != .synced }

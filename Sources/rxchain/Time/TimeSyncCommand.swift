@@ -29,7 +29,9 @@ struct TimeSyncCommand: Command {
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let setting = try StoreCommand.setting(arguments)
         let (json, terminal) = (arguments.flag("json"), context.terminal)
-        return try TimeCommand.withDevice(arguments, context: context, setting: setting) { device in
+        // A new store syncs once it is given a server; without one, only an existing store has one.
+        return try TimeCommand.withDevice(arguments, context: context, setting: setting, mustExist: setting == nil) {
+            device in
             try await device.syncNow(maxFailures: 4)
             let state = await device.state
             let view = View(

@@ -26,7 +26,7 @@ struct TimeWatchCommand: Command {
             throw UsageError("option '--interval' expects 1 <= SECONDS <= 30")
         }
         let terminal = context.terminal
-        return try TimeCommand.withDevice(arguments, context: context) { device in
+        return try TimeCommand.withDevice(arguments, context: context, mustExist: true) { device in
             guard device.client != nil else { throw ServerLogDeviceError.noServer(store: device.directory.path) }
             let follower = Task {
                 try await device.follow(wait: .seconds(interval)) { event in

@@ -30,7 +30,7 @@ enum TodoCommand {
         ])
 
     static let storeOption = CommandSignature.Option.value(
-        "store", placeholder: "DIR", help: "the device's store (created when missing); required")
+        "store", placeholder: "DIR", help: "the device's store (created with a first --server); required")
     static let waitOption = LedgerCommand.waitOption
     static let serverOption = CommandSignature.Option.value(
         "server", placeholder: "URL", help: "the RxChain server, http://HOST:PORT (remembered in the store)")

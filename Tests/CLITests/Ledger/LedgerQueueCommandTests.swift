@@ -94,7 +94,9 @@ import Testing
     @Test func statusJSONCountsZeroQuarantinedAndNothingWarnsOnACleanStore() async throws {
         try await withDirectory { root in
             let store = root.appendingPathComponent("store")
-            try await ledger(store, ["list"])  // makes the store: status never does
+            // An empty directory is an empty store: opening it makes the queue (status never does).
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
+            try await ledger(store, ["list"])
             let empty = try await ledger(store, ["status", "--json"])
             #expect(try statusJSON(empty)["quarantined"] as? Int == 0, "\(empty)")
             try await add(store, id: "a", charge: "1")

@@ -110,6 +110,34 @@ import Testing
         }
     }
 
+    /// A `file://` remote whose directory does not exist (a share that is not mounted) fails the
+    /// sync whatever is pending, never reports `synced`, creates no directory, and keeps the queue.
+    @Test(arguments: [0, 2])
+    func aRemoteInAMissingDirectoryFailsTheSyncWhateverIsPending(pending: Int) async throws {
+        try await withDirectory { root in
+            let store = root.appendingPathComponent("store")
+            let share = root.appendingPathComponent("mnt/share")
+            for name in ["Food", "Rent"].prefix(pending) { try await succeed(store, ["categories", "new", name]) }
+            let result = try await ledger([
+                "--store", store.path, "sync", "--remote",
+                share.appendingPathComponent("playbook.ndjson").absoluteString,
+            ])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
+            #expect(
+                result.stderrLines == [
+                    "rxchain ledger sync: error: sync failed after 1 attempt: directory \(share.path) does not exist; "
+                        + "mount or create it (the playbook file is created on first sync, its directories never are) "
+                        + "(permanent: retrying will not help until this is fixed)"
+                ], "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("mnt").path), "nothing created")
+            let status = try await statusJSON(store)
+            #expect(status["pending"] as? Int == pending)
+            #expect(status["lastSyncSucceededAt"] is NSNull, "\(status)")
+            #expect((status["lastError"] as? String)?.contains("\(share.path) does not exist") == true, "\(status)")
+        }
+    }
+
     /// Several `rxchain` processes, each on its own store, apply and sync concurrently
     /// against one playbook, round after round; then each syncs once more and all agree.
     @Test func concurrentProcessesConvergeWithoutDuplicateActions() async throws {

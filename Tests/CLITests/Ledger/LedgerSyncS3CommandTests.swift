@@ -87,6 +87,25 @@ import Testing
         }
     }
 
+    /// A bucket that does not exist fails the sync at once, one object or segmented, with
+    /// nothing pending too: never `synced` with a playbook that cannot be there.
+    @Test(
+        .enabled(if: endpoint != nil, "needs RXCHAIN_S3_ENDPOINT: run under .ci/seaweedfs run"),
+        arguments: ["playbook.ndjson", "team/"])
+    func aMissingBucketFailsTheSyncWithNothingPending(key: String) async throws {
+        try await withDirectory { root in
+            let endpoint = try #require(Self.endpoint)
+            let store = root.appendingPathComponent("a")
+            let bucket = "no-such-bucket-\(UUID().uuidString.lowercased())"
+            let result = try await ledger(
+                store, ["sync", "--remote", "s3://\(bucket)/\(key)", "--endpoint", endpoint])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.contains("sync failed after 1 attempt"), "\(result)")
+            #expect(result.stderr.contains(bucket) && result.stderr.contains("does not exist"), "\(result)")
+        }
+    }
+
     @Test(.enabled(if: endpoint != nil, "needs RXCHAIN_S3_ENDPOINT: run under .ci/seaweedfs run"))
     func aWrongSecretFailsAtOnceNamingThe403() async throws {
         try await withDirectory { root in

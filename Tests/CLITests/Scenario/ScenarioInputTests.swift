@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func aClockStepPastTheYear9999IsAScriptErrorAtItsLine() async throws {
-        try await run("device phone\nclock 9999-12-31T23:59:59Z\nadvance 1s\n") { result, _ in
+        try await run("device phone\nclock 9999-12-31T23:59:59Z\nadvance 1s\nexpect phone pending == 0\n") {
+            result, _ in
             #expect(result.exitCode == 2, "\(result)")
             #expect(result.stderr.contains("s.scenario:3: the clock cannot pass year 9999"), "\(result)")
         }
@@ -107,7 +108,7 @@ import Testing
 
     @Test func escapeSequencesFromDevicesAreEscapedInTheTraceAndKeptInJSON() async throws {
         // The escape byte itself in the script: the step's text reaches the trace as written.
-        let script = "device phone\nphone: add t1 1 food \"\u{1B}[2Jgone\"\n"
+        let script = "device phone\nphone: add t1 1 food \"\u{1B}[2Jgone\"\nexpect phone pending == 1\n"
         try await run(script) { result, _ in
             #expect(result.exitCode == 0, "\(result)")
             #expect(!result.stdout.contains("\u{1B}"), "\(result)")
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func aPlaybookFileThatCannotBeReadIsNamedWithWhatIsWrong() async throws {
-        let script = "device phone\nplaybook load missing.ndjson\nplaybook load .\n"
+        let script = "device phone\nplaybook load missing.ndjson\nplaybook load .\nexpect playbook lines == 0\n"
         try await run(script) { result, _ in
             #expect(result.exitCode == 2, "\(result)")
             #expect(
@@ -128,7 +129,7 @@ import Testing
                     "s.scenario:2: cannot read the playbook file 'missing.ndjson': no such file or directory"),
                 "\(result)")
         }
-        try await run("device phone\nplaybook load .\n") { result, _ in
+        try await run("device phone\nplaybook load .\nexpect playbook lines == 0\n") { result, _ in
             #expect(result.exitCode == 2, "\(result)")
             #expect(
                 result.stderr.contains("s.scenario:2: cannot read the playbook file '.': it is a directory"),

@@ -65,10 +65,28 @@ import Testing
 
     @Test func aStepThatCannotRunIsAScriptErrorAtItsLine() async throws {
         let result = try await run([
-            "late.scenario": "device phone\noffline phone\ncrash phone during sync after write\n"
+            "late.scenario":
+                "device phone\noffline phone\ncrash phone during sync after write\nexpect phone pending == 0\n"
         ])
         #expect(result.exitCode == 2, "\(result)")
         #expect(result.stderr.contains("late.scenario:3: phone is offline"), "\(result)")
+    }
+
+    /// A script that checks nothing could never fail: it is a script error at its last line (an
+    /// empty file at line 1), never `PASSED`.
+    @Test(arguments: [
+        ("", "1"), ("# a comment\n\n", "2"), ("device phone\nphone: add t1 1 food\nsync phone\n", "3"),
+    ])
+    func aScriptWithoutAnExpectationIsAScriptError(text: String, line: String) async throws {
+        let result = try await run(["none.scenario": text])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(
+            result.stderrLines == [
+                "none.scenario:\(line): the scenario checks nothing: add at least one 'expect' line"
+            ],
+            "\(result)")
+        #expect(!result.stdout.contains("PASSED"), "\(result)")
+        #expect(result.stdout.contains("0 passed, 0 failed, 1 with script errors"), "\(result)")
     }
 
     @Test func scriptErrorWinsOverFailureAcrossFiles() async throws {
@@ -117,7 +135,7 @@ import Testing
 
     @Test func anS3ScenarioWithoutAnEndpointIsSkippedWithItsReason() async throws {
         let result = try await run(
-            ["s3.scenario": "remote s3 s3://bucket/book.ndjson\ndevice phone\n"],
+            ["s3.scenario": "remote s3 s3://bucket/book.ndjson\ndevice phone\nexpect playbook lines == 0\n"],
             environment: ["NO_COLOR": "1", "RXCHAIN_S3_ENDPOINT": nil])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout.contains("SKIPPED s3.scenario: needs an S3 endpoint"), "\(result)")

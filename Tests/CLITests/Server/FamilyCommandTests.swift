@@ -76,6 +76,28 @@ struct FamilyCommandTests: ServerSuite {
         }
     }
 
+    /// A typo in a name must not look like a working share (or revocation): the server answers
+    /// 404 `unknown_user`, the command says so (exit 1) and the family is as it was.
+    @Test(arguments: ["grant", "revoke"])
+    func aMembershipChangeForAnAccountThatDoesNotExistIsRefused(command: String) async throws {
+        try await withServer { root, server in
+            let (alice, bob) = (root.appendingPathComponent("home-a"), root.appendingPathComponent("home-b"))
+            try await signIn("alice", device: "a", server: server.url, home: alice)
+            try await signIn("bob", device: "b", server: server.url, home: bob)
+            try await family(["claim", "playbooks/team"], server: server, home: alice)
+            try await family(["grant", "playbooks/team", "bob"], server: server, home: alice)
+            let refused = try await family([command, "playbooks/team", "bbo"], server: server, home: alice, exit: 1)
+            #expect(refused.stdout.isEmpty, "\(refused)")
+            #expect(
+                refused.stderrLines == [
+                    "rxchain family \(command): server \(server.url) refused (404 unknown_user): "
+                        + #"there is no account named "bbo" on this server"#
+                ], "\(refused)")
+            let after = try await members(of: "playbooks/team", server: server, home: alice)
+            #expect(after.owner == "alice" && after.members == ["alice", "bob"], "nothing changed")
+        }
+    }
+
     @Test func aClaimIsOnceAndTheTextShowsTheOwner() async throws {
         try await withServer { root, server in
             let (alice, bob) = (root.appendingPathComponent("home-a"), root.appendingPathComponent("home-b"))

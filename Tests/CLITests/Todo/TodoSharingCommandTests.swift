@@ -59,6 +59,25 @@ struct TodoSharingCommandTests: TodoDeviceSuite {
         }
     }
 
+    /// A share with a name no account has is queued offline like any share; the server refuses
+    /// its grant (404 `unknown_user`) and the sync lists that refusal instead of staying silent.
+    @Test func aShareWithAnAccountThatDoesNotExistIsRefusedAtTheSync() async throws {
+        try await withServer { root, server in
+            try await join(["alice"], root: root, server: server.url)
+            try await expectSuccess(todo("alice", ["new", "Groceries"], root: root))
+            let list = try #require(try await lists("alice", root: root).first).id
+            try await expectSuccess(todo("alice", ["share", "Groceries", "nosuchuser"], root: root))
+            let report = try await sync("alice", root: root)
+            #expect(report.pending == 0, "\(report)")
+            #expect(
+                report.refused == [
+                    "grant lists/\(list) nosuchuser":
+                        "server \(server.url) refused (404 unknown_user): "
+                        + #"there is no account named "nosuchuser" on this server"#
+                ], "\(report)")
+        }
+    }
+
     /// Bob adds to the list while offline; alice revokes him meanwhile. At his next sync the
     /// server refuses his entry (nothing written), and the revoke hides the list.
     @Test func aRevokeWhileBobIsOfflineRefusesHisEntriesAndHidesTheList() async throws {

@@ -7,7 +7,7 @@ import Testing
 
     @Test func concurrentClaimsOfOneFamilyHaveExactlyOneWinner() async throws {
         for round in 0..<20 {
-            let (_, access) = AccessFixtures.control()
+            let (_, access) = try await AccessFixtures.control(users: [])
             let family = AccessFixtures.family("lists/R\(round)")
             let winners = await withTaskGroup(of: String?.self) { group in
                 for user in users {
@@ -31,7 +31,7 @@ import Testing
 
     @Test func concurrentFirstAppendsLetExactlyOneUserIn() async throws {
         for round in 0..<20 {
-            let (_, access) = AccessFixtures.control()
+            let (_, access) = try await AccessFixtures.control(users: [])
             let log = AccessFixtures.log("groups/G\(round)/operations")
             let allowed = try await withThrowingTaskGroup(of: String?.self) { group in
                 for user in users {
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func grantsAndDecisionsRacingEndWithEveryGrantFolded() async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         let family = AccessFixtures.family("lists/L1")
         let log = AccessFixtures.log("lists/L1/actions")
         try await access.claim(family: family, by: "owner")
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func oneUsersRacingClaimsAllSucceedAndRecordOneClaim() async throws {
-        let (book, access) = AccessFixtures.control()
+        let (book, access) = try await AccessFixtures.control()
         let family = AccessFixtures.family("lists/L1")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<16 {
@@ -82,7 +82,7 @@ import Testing
             [.grant("member-\(entry.id)")]
         }
         let policy = AccessPolicy(rules: [.family("groups")], hooks: [grantAll])
-        let (book, access) = AccessFixtures.control(policy: policy)
+        let (book, access) = try await AccessFixtures.control(policy: policy)
         let log = AccessFixtures.log("groups/G1/operations")
         let family = AccessFixtures.family("groups/G1")
         #expect(try await access.decide(user: "owner", operation: .append, log: log) == .allowed)
@@ -96,7 +96,7 @@ import Testing
             try await group.waitForAll()
         }
         // Whatever the interleaving, a fresh fold of the log agrees with the live state.
-        let restarted = AccessControl(book: book, policy: policy)
+        let restarted = AccessControl(book: book, policy: policy, accounts: access.accounts)
         #expect(restarted.families == access.families)
         #expect(access.members(of: family).contains("owner"))
     }

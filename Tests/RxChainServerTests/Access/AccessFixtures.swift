@@ -7,10 +7,20 @@ enum AccessFixtures {
         .personal(), .mailboxes(), .family("lists"), .family("groups"), .family("playbooks"),
     ])
 
-    /// A fresh in-memory book and an access control over it.
-    static func control(policy: AccessPolicy = standardPolicy) -> (LogBook, AccessControl) {
+    /// The accounts the access tests grant and revoke (only an account can be granted).
+    static let users =
+        ["alice", "bob", "carol", "dave", "mallory", "owner"] + (0..<16).map { "user\($0)" }
+        + (0..<16).map { "member-e\($0)" }
+
+    /// A fresh in-memory book with accounts named `users`, and an access control over both.
+    static func control(policy: AccessPolicy = standardPolicy, users: [String] = users) async throws -> (
+        LogBook, AccessControl
+    ) {
         let book = LogBook()
-        return (book, AccessControl(book: book, policy: policy))
+        // One iteration: the stretch protects nothing here, and is tested on its own.
+        let accounts = Accounts(book: book, key: .generate(), passwordIterations: 1)
+        for user in users { try await accounts.signup(user: user, password: "password of \(user)") }
+        return (book, AccessControl(book: book, policy: policy, accounts: accounts))
     }
 
     static func log(_ text: String) -> LogName { try! LogName(validating: text) }

@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: AccessOperation.allCases)
     func onlyTheUserReadsAndAppendsTheirOwnLogs(operation: AccessOperation) async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         let own = try await access.decide(user: "alice", operation: operation, log: log("users/alice/actions"))
         #expect(own == .allowed)
         let other = try await access.decide(user: "bob", operation: operation, log: log("users/alice/actions"))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func onlyTheSenderAppendsToAMailbox() async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         let mailbox = log("requests/alice/to/bob")
         #expect(try await access.decide(user: "alice", operation: .append, log: mailbox) == .allowed)
         for intruder in ["bob", "carol"] {
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func onlyTheSenderAndTheAddresseeReadAMailbox() async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         let mailbox = log("requests/alice/to/bob")
         #expect(try await access.decide(user: "alice", operation: .read, log: mailbox) == .allowed)
         #expect(try await access.decide(user: "bob", operation: .read, log: mailbox) == .allowed)
@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: ["lists", "groups", "playbooks"])
     func membersReadAndAppendAFamilyAndOthersAreRefused(kind: String) async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         let shared = log("\(kind)/F1/actions")
         #expect(try await access.decide(user: "alice", operation: .append, log: shared) == .allowed)
         try await access.grant(family: family("\(kind)/F1"), user: "bob", by: "alice")
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theFirstAppendToAnUnclaimedFamilyClaimsItForTheAppender() async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         #expect(access.owner(of: family("lists/L1")) == nil)
         #expect(try await access.decide(user: "alice", operation: .append, log: log("lists/L1/actions")) == .allowed)
         #expect(access.owner(of: family("lists/L1")) == "alice")
@@ -60,14 +60,14 @@ import Testing
     }
 
     @Test func readingAnUnclaimedFamilyIsRefusedAndClaimsNothing() async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         let decision = try await access.decide(user: "alice", operation: .read, log: log("lists/L1/actions"))
         #expect(decision == .refused(reason: "you are not a member of lists/L1"))
         #expect(access.owner(of: family("lists/L1")) == nil)
     }
 
-    @Test func currentDecisionNeverClaims() throws {
-        let (book, access) = AccessFixtures.control()
+    @Test func currentDecisionNeverClaims() async throws {
+        let (book, access) = try await AccessFixtures.control()
         let decision = access.currentDecision(user: "alice", operation: .append, log: log("lists/L1/actions"))
         #expect(decision == .refused(reason: "you are not a member of lists/L1"))
         #expect(book.revision(of: log("server/families")) == 0)
@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: ["unknown/x", "users", "requests/alice/to", "lists/L1"])
     func aLogNoRuleCoversIsRefused(text: String) async throws {
-        let (_, access) = AccessFixtures.control()
+        let (_, access) = try await AccessFixtures.control()
         for operation in AccessOperation.allCases {
             let decision = try await access.decide(user: "alice", operation: operation, log: log(text))
             #expect(decision == .refused(reason: "no access rule covers \(text)"))
@@ -85,7 +85,7 @@ import Testing
 
     @Test func reservedLogsAreRefusedEvenUnderACatchAllRule() async throws {
         let everything = AccessRule("**", read: { _ in .allowed }, append: { _ in .allowed })
-        let (book, access) = AccessFixtures.control(policy: AccessPolicy(rules: [everything]))
+        let (book, access) = try await AccessFixtures.control(policy: AccessPolicy(rules: [everything]))
         #expect(try await access.decide(user: "alice", operation: .append, log: log("anything/at/all")) == .allowed)
         for operation in AccessOperation.allCases {
             let decision = try await access.decide(user: "alice", operation: operation, log: log("server/families"))
@@ -98,7 +98,7 @@ import Testing
         let readOnly = AccessRule(
             "users/{uid}/public", read: { _ in .allowed },
             append: { context in .refused(reason: "\(context.log) is read-only") })
-        let (_, access) = AccessFixtures.control(policy: AccessPolicy(rules: [readOnly, .personal()]))
+        let (_, access) = try await AccessFixtures.control(policy: AccessPolicy(rules: [readOnly, .personal()]))
         let published = log("users/alice/public")
         #expect(try await access.decide(user: "bob", operation: .read, log: published) == .allowed)
         let append = try await access.decide(user: "alice", operation: .append, log: published)
@@ -118,7 +118,7 @@ import Testing
                         && context.families.owner(of: LogFamily("lists/L1")!) == "alice",
                     else: "unexpected context")
             }, append: { _ in .refused(reason: "no") })
-        let (_, access) = AccessFixtures.control(policy: AccessPolicy(rules: [seen, .family("lists")]))
+        let (_, access) = try await AccessFixtures.control(policy: AccessPolicy(rules: [seen, .family("lists")]))
         try await access.claim(family: family("lists/L1"), by: "alice")
         #expect(try await access.decide(user: "alice", operation: .read, log: log("boards/B1/notes/today")) == .allowed)
     }

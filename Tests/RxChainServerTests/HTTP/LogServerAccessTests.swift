@@ -30,6 +30,29 @@ import Testing
         #expect(harness.book.revision(of: try LogName(validating: "requests/alice/to/bob")) == 1)
     }
 
+    /// A grant or revocation naming no account is a 404 `unknown_user` naming the field, for
+    /// the owner only, and writes nothing: a typo never looks like a working share.
+    @Test(arguments: ["PUT", "DELETE"])
+    func aMembershipChangeForAnUnknownAccountIsA404AndWritesNothing(method: String) async throws {
+        let harness = try LogServerHarness()
+        let alice = try await harness.signIn("alice")
+        let bob = try await harness.signIn("bob")
+        #expect(await harness.append("lists/L1/actions", id: "create", token: alice).status == 200)
+        let families = try LogName(validating: "server/families")
+        let revision = harness.book.revision(of: families)
+        let refused = await harness.send(method, "/families/lists/L1/members/nosuchuser", token: alice)
+        #expect(refused.status == 404, "\(refused.text)")
+        #expect(
+            String(decoding: refused.body, as: UTF8.self)
+                == #"{"error":"unknown_user","message":"there is no account named \"nosuchuser\" on this server","#
+                + #""field":"user"}"#)
+        let notOwner = await harness.send(method, "/families/lists/L1/members/nosuchuser", token: bob)
+        #expect(notOwner.status == 403 && notOwner.errorCode == "forbidden", "\(notOwner.text)")
+        #expect(harness.book.revision(of: families) == revision, "nothing written")
+        let members = await harness.send("GET", "/families/lists/L1", token: alice)
+        #expect(members.json["members"] as? [String] == ["alice"], "\(members.text)")
+    }
+
     @Test func aListIsOwnedByItsCreatorAndOnlyTheOwnerGrantsAndRevokes() async throws {
         let harness = try LogServerHarness()
         let alice = try await harness.signIn("alice")

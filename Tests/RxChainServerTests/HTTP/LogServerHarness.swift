@@ -18,7 +18,7 @@ struct LogServerHarness {
         let accounts = Accounts(
             book: book, key: .generate(), signupsOpen: signupsOpen, passwordIterations: 3, clock: clock)
         server = LogServer(
-            book: book, accounts: accounts, access: AccessControl(book: book, policy: policy),
+            book: book, accounts: accounts, access: AccessControl(book: book, policy: policy, accounts: accounts),
             configuration: configuration)
     }
 

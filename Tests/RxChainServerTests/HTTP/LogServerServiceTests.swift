@@ -29,9 +29,9 @@ import Testing
         let book = LogBook()
         let log = try ServiceLog(book: book, service: "echo")
         let accounts = Accounts(book: book, key: .generate(), passwordIterations: 3)
+        let access = AccessControl(book: book, policy: LogServerHarness.policy, accounts: accounts)
         let server = LogServer(
-            book: book, accounts: accounts, access: AccessControl(book: book, policy: LogServerHarness.policy),
-            services: [EchoService(pathPrefix: "/api/echo/", log: log)])
+            book: book, accounts: accounts, access: access, services: [EchoService(pathPrefix: "/api/echo/", log: log)])
         return (LogServerHarness(server: server, book: book), log)
     }
 

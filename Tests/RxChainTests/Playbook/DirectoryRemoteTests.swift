@@ -36,17 +36,21 @@ import Testing
         }
     }
 
+    /// A missing directory is a share that is not mounted, not a playbook nobody wrote yet: reads
+    /// fail as appends do, and nothing is created.
     @Test(arguments: ["share", "mnt/share"])
     func aMissingDirectoryIsAnErrorAndNothingIsCreated(missing: String) async throws {
         try await PlaybookFixture.with { fixture in
             let directory = fixture.directory + "/" + missing
             let remote = try DirectoryRemote(directory + "/playbook.ndjson")
-            #expect(try await remote.read(after: nil).isEmpty)
-            #expect(try await remote.currentRevision() == .noPlaybook)
+            let expected = PlaybookRemoteError.missingDirectory(directory)
+            await #expect(throws: expected) { try await remote.read(after: nil) }
+            await #expect(throws: expected) { try await remote.read(after: PlaybookCursor("0")) }
+            await #expect(throws: expected) { try await remote.currentRevision() }
             let error = await #expect(throws: PlaybookRemoteError.self) {
                 try await remote.append(ndjson("a"), expecting: .noPlaybook, localCopy: nil)
             }
-            #expect(error == .missingDirectory(directory))
+            #expect(error == expected)
             #expect(
                 error?.description == "directory \(directory) does not exist; mount or create it "
                     + "(the playbook file is created on first sync, its directories never are)")

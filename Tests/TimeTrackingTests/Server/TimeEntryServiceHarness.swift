@@ -28,9 +28,8 @@ struct TimeEntryServiceHarness {
             book: book, key: Self.key, passwordIterations: 3, accessTokenLifetime: .seconds(1 << 40),
             clock: { clock.now })
         let service = await TimeEntryService(book: book, deletionWindow: deletionWindow, clock: { clock.now })
-        server = LogServer(
-            book: book, accounts: accounts, access: AccessControl(book: book, policy: AccessPolicy(rules: [])),
-            services: [service])
+        let access = AccessControl(book: book, policy: AccessPolicy(rules: []), accounts: accounts)
+        server = LogServer(book: book, accounts: accounts, access: access, services: [service])
     }
 
     /// One key for every harness, so a token survives a reopen of the same book.
