@@ -1,4 +1,5 @@
 import Foundation
+import RxChainSystem
 
 /// The files of a ``DirectoryRemote`` and the blocking operations on them.
 ///
