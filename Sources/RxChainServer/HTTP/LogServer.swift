@@ -20,13 +20,14 @@ import RxChain
 /// | `POST /sessions/refresh` `{refreshToken}` | new tokens for that device only |
 /// | `DELETE /sessions/current` | signs this device out |
 /// | `GET /devices`, `DELETE /devices/DEVICE` | lists, revokes the user's devices |
+/// | `GET`/`POST /accounts/current/api-token` | shows, replaces the user's API token |
 /// | `GET /logs/NAME?after=SEQ&limit=N` | reads a log after a cursor |
 /// | `POST /logs/NAME` `{entries: [{id, body}], expect?}` | appends, idempotent by id |
 /// | `GET /feed?after=TS&wait=SECONDS&limit=N` | long-polls every log the user may read |
 /// | `GET /families/A/B` | a family's owner and members |
 /// | `POST /families/A/B/claim` | claims a fresh family |
 /// | `PUT`/`DELETE /families/A/B/members/USER` | the owner grants or revokes a member |
-/// | a ``ServerService``'s prefix (`/api/v9/…`) | the service's own routes, signed in |
+/// | a ``ServerService``'s prefix (`/api/v9/…`) | the service's own routes, signed in (also with HTTP Basic) |
 ///
 /// Every refusal is a ``ServerError`` body; a refused request writes nothing.
 ///

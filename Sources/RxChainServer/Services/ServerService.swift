@@ -17,7 +17,10 @@
 /// > Important: The server's own routes (`/health`, `/logs/…`, `/feed`, …) are matched first;
 /// > a request reaches a service only when no built-in route matches and its path starts with
 /// > the service's prefix (the first service in the list whose prefix matches wins). A request
-/// > without a valid access token is answered `401 unauthenticated` and never reaches it.
+/// > reaches it signed in by a device's access token (`Bearer`) or, as Toggl's clients send it,
+/// > HTTP Basic with the user's API token (`TOKEN:api_token`) or password; without valid
+/// > credentials it is answered `401` (`403` for wrong Basic credentials, as Toggl answers) and
+/// > never reaches the service.
 public protocol ServerService: Sendable {
     /// The path prefix the service answers under, with its leading and trailing slash
     /// (`/api/v9/`).

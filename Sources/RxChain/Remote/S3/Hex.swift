@@ -1,9 +1,10 @@
-/// Lowercase hexadecimal text for bytes, as digests and signatures are written in SigV4.
-enum Hex {
+/// Lowercase hexadecimal text for bytes, as digests and signatures are written in SigV4 (and the
+/// server writes API tokens).
+package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lowercase hex, two digits per byte.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -14,7 +15,7 @@ enum Hex {
     }
 
     /// The bytes of hex text (either case), or `nil` when it is not an even run of hex digits.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
