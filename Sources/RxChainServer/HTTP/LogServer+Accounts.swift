@@ -11,7 +11,9 @@ extension LogServer {
             throw .unauthenticated("the Authorization header must be 'Bearer ACCESS_TOKEN'")
         }
         do {
-            return try accounts.authenticate(accessToken: token)
+            let principal = try accounts.authenticate(accessToken: token)
+            RequestTrace.current?.user = principal.user
+            return principal
         } catch {
             throw ServerError(error)
         }
@@ -33,9 +35,11 @@ extension LogServer {
             throw .unauthenticated("the Authorization header must be 'Basic base64(USER:PASSWORD)'")
         }
         do {
-            return try await accounts.authenticate(
+            let principal = try await accounts.authenticate(
                 basicUser: String(decoded[..<colon]), password: String(decoded[decoded.index(after: colon)...]),
                 from: request.clientAddress)
+            RequestTrace.current?.user = principal.user
+            return principal
         } catch .wrongCredentials {
             throw ServerError(status: 403, code: "unauthenticated", message: AccountError.wrongCredentials.description)
         } catch {

@@ -17,6 +17,12 @@ extension LogServer {
         case ("ready", 1):
             try only("GET")
             return try ready()
+        case ("metrics", 1):
+            try only("GET")
+            return metricsText()
+        case ("openapi.json", 1):
+            try only("GET")
+            return openAPIDocument()
         case ("accounts", 1):
             try only("POST")
             return try await signUp(request)

@@ -53,6 +53,10 @@ public final class LogServer: Sendable {
     let services: [any ServerService]
     /// The limits and switches the server runs with.
     public let configuration: Configuration
+    /// What the server counted while it ran (``serve(_:)`` counts each request).
+    public let metrics = ServerMetrics()
+    /// Triggered by ``beginShutdown()``: long polls stop waiting.
+    let shutdown = ShutdownNotice()
 
     /// Creates the request handling over a server's state
     /// (``open(options:policy:configuration:services:)`` opens it from a data directory), with

@@ -34,4 +34,20 @@ public protocol ServerService: Sendable {
     ///   - request: The request as received (its body within the server's size limit).
     ///   - principal: The user and device its access token names.
     func respond(to request: ServerRequest, principal: Principal) async -> ServerResponse
+
+    /// The routes the service answers, with full paths (`/api/v9/me`), for the server's request
+    /// log, its metrics and the OpenAPI document's test.
+    var routes: [ServerRoute] { get }
+
+    /// The process is stopping: requests waiting in a long poll answer at once with what they
+    /// have, and later ones do not wait. Called once, before the last in-flight requests finish.
+    func beginShutdown() async
+}
+
+extension ServerService {
+    /// None declared: the service's requests are logged and counted as `unmatched`.
+    public var routes: [ServerRoute] { [] }
+
+    /// Nothing waits.
+    public func beginShutdown() async {}
 }

@@ -146,7 +146,9 @@ extension TimeEntryService {
                 body += record.json(userId: principal.accountId)
             }
             body.append(UInt8(ascii: "]"))
-            if seen != CRC32.checksum(body) || wait == .zero || ContinuousClock.now >= deadline {
+            if seen != CRC32.checksum(body) || wait == .zero || ContinuousClock.now >= deadline
+                || shutdown.isTriggered
+            {
                 return ServerResponse(status: 200, body: body)
             }
             try await waitForCommit(after: position, until: deadline)
@@ -160,6 +162,7 @@ extension TimeEntryService {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await book.waitForEntries(afterTimestamp: position) }
             group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
+            group.addTask { await self.shutdown.wait() }
             await group.next()
             group.cancelAll()
         }

@@ -50,6 +50,8 @@ public final class TimeEntryService: ServerService {
     public let deletionWindow: Duration
     let storage: TimeEntryServiceStorage
     let clock: @Sendable () -> UInt64
+    /// Triggered when the server stops: waiting since-feeds answer at once.
+    let shutdown = ShutdownNotice()
 
     /// The longest a since-feed request may wait for a change (`wait`).
     public static let maximumFeedWait: Duration = .seconds(30)
@@ -81,6 +83,21 @@ public final class TimeEntryService: ServerService {
         // A fixed, valid segment.
         let log = try! ServiceLog(book: book, service: Self.serviceName)
         await self.init(log: log, deletionWindow: deletionWindow, clock: clock)
+    }
+
+    public var routes: [ServerRoute] {
+        let entries = "/api/v9/workspaces/{workspace_id}/time_entries"
+        return [
+            ServerRoute("GET", "/api/v9/me"), ServerRoute("GET", "/api/v9/me/logged"),
+            ServerRoute("GET", "/api/v9/me/time_entries"), ServerRoute("GET", "/api/v9/me/time_entries/current"),
+            ServerRoute("GET", "/api/v9/me/time_entries/{id}"), ServerRoute("DELETE", "/api/v9/me/time_entries/{id}"),
+            ServerRoute("POST", entries), ServerRoute("PUT", entries + "/{id}"),
+            ServerRoute("DELETE", entries + "/{id}"), ServerRoute("PATCH", entries + "/{id}/stop"),
+        ]
+    }
+
+    public func beginShutdown() async {
+        shutdown.trigger()
     }
 
     public func respond(to request: ServerRequest, principal: Principal) async -> ServerResponse {
