@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "RxChainScenarios", dependencies: ["RxChain", "RxChainServer", "Signals"]),
         .target(name: "Ledger", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
         .target(name: "RxChainTesting", dependencies: ["RxChain", "RxChainScenarios", "Signals"]),
-        .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"]),
+        .target(name: "RxChainServer", dependencies: ["RxChain", "Signals"], exclude: ["OpenAPI/openapi.json"]),
         .target(name: "TodoLists", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .target(name: "SharedExpenses", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),
         .target(name: "TimeTracking", dependencies: ["RxChain", "RxChainScenarios", "RxChainServer"]),

@@ -24,6 +24,10 @@ public struct ServerOptions: Sendable, Equatable {
     /// `since` feed answers `410 Gone` for an older `since`).
     public var deletionWindow: Duration = ServerOptions.defaultDeletionWindow
 
+    /// The longest a long poll (`/feed`, a service's feed) waits before answering empty
+    /// (`--max-feed-wait`).
+    public var maximumFeedWait: Duration = .seconds(30)
+
     /// How log lines are written (`--log-format`).
     public var logFormat: LogLineFormat = .text
     /// The least level logged (`--log-level`): `trace`, `debug`, `info`, `notice`, `warning`,
@@ -42,7 +46,8 @@ public struct ServerOptions: Sendable, Equatable {
     /// The usage text `--help` prints.
     public static let usage = """
         usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup] [--password-iterations N]
-                              [--deletion-window DURATION] [--log-format text|json] [--log-level LEVEL]
+                              [--deletion-window DURATION] [--max-feed-wait SECONDS]
+                              [--log-format text|json] [--log-level LEVEL]
 
         Serves RxChain's append-only logs over HTTP: accounts with per-device sessions,
         access rules per log, server order, a long-poll change feed.
@@ -59,6 +64,9 @@ public struct ServerOptions: Sendable, Equatable {
                           how long deleted time entries stay in the since-feed, e.g. 30d, 12h, 90m,
                           45s (default 30d; an older since is answered 410 Gone); env
                           RXCHAIN_SERVER_DELETION_WINDOW
+          --max-feed-wait SECONDS
+                          the longest a long poll waits before answering empty, 1 to 300 (default
+                          30); env RXCHAIN_SERVER_MAX_FEED_WAIT
           --log-format text|json
                           one line per request and event on stderr, as text (default) or JSON;
                           env RXCHAIN_SERVER_LOG_FORMAT
@@ -104,6 +112,8 @@ public struct ServerOptions: Sendable, Equatable {
         var iterationsSource = "RXCHAIN_SERVER_PASSWORD_ITERATIONS"
         var windowText = environment["RXCHAIN_SERVER_DELETION_WINDOW"]
         var windowSource = "RXCHAIN_SERVER_DELETION_WINDOW"
+        var waitText = environment["RXCHAIN_SERVER_MAX_FEED_WAIT"]
+        var waitSource = "RXCHAIN_SERVER_MAX_FEED_WAIT"
         var formatText = environment["RXCHAIN_SERVER_LOG_FORMAT"]
         var formatSource = "RXCHAIN_SERVER_LOG_FORMAT"
         var levelText = environment["RXCHAIN_SERVER_LOG_LEVEL"]
@@ -135,6 +145,9 @@ public struct ServerOptions: Sendable, Equatable {
             case "--deletion-window":
                 windowText = try value(for: argument)
                 windowSource = "--deletion-window"
+            case "--max-feed-wait":
+                waitText = try value(for: argument)
+                waitSource = "--max-feed-wait"
             case "--log-format":
                 formatText = try value(for: argument)
                 formatSource = "--log-format"
@@ -166,6 +179,12 @@ public struct ServerOptions: Sendable, Equatable {
                     windowSource, windowText, expected: "a positive duration such as 30d, 12h, 90m or 45s")
             }
             options.deletionWindow = window
+        }
+        if let waitText {
+            guard let seconds = Int64(waitText), (1...300).contains(seconds) else {
+                throw .invalidValue(waitSource, waitText, expected: "a number of seconds from 1 to 300")
+            }
+            options.maximumFeedWait = .seconds(seconds)
         }
         if let formatText {
             guard let format = LogLineFormat(rawValue: formatText) else {

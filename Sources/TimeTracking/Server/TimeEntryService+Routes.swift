@@ -112,7 +112,7 @@ extension TimeEntryService {
             guard let seconds = Int64(text), seconds >= 0 else {
                 throw ServerError.invalidField("wait", "must be a whole number of seconds")
             }
-            wait = min(.seconds(seconds), Self.maximumFeedWait)
+            wait = min(.seconds(seconds), maximumFeedWait)
         }
         var seen: UInt32?
         if let text = request.query["seen"] {

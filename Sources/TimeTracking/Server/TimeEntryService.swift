@@ -53,8 +53,10 @@ public final class TimeEntryService: ServerService {
     /// Triggered when the server stops: waiting since-feeds answer at once.
     let shutdown = ShutdownNotice()
 
-    /// The longest a since-feed request may wait for a change (`wait`).
-    public static let maximumFeedWait: Duration = .seconds(30)
+    /// The longest a since-feed request waits for a change (`wait`) by default.
+    public static let defaultMaximumFeedWait: Duration = .seconds(30)
+    /// The longest a since-feed request of this service waits for a change (`wait`).
+    public let maximumFeedWait: Duration
 
     /// The service's log name under `server/services/`.
     public static let serviceName = "time-entries"
@@ -65,11 +67,14 @@ public final class TimeEntryService: ServerService {
     ///   - log: The service's own log (``RxChainServer/ServiceLog`` named ``serviceName``).
     ///   - deletionWindow: How long deletions stay in the since-feed (30 days by default).
     ///   - clock: Seconds since 1970, read once per request (tests move it).
+    ///   - maximumFeedWait: The longest a since-feed request waits (30 s by default).
     public init(
         log: ServiceLog, deletionWindow: Duration = ServerOptions.defaultDeletionWindow,
-        clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds
+        clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds,
+        maximumFeedWait: Duration = TimeEntryService.defaultMaximumFeedWait
     ) async {
         self.deletionWindow = deletionWindow
+        self.maximumFeedWait = maximumFeedWait
         self.clock = clock
         storage = TimeEntryServiceStorage(log: log)
         _ = await storage.currentState()
@@ -78,11 +83,12 @@ public final class TimeEntryService: ServerService {
     /// Creates the service over `book`'s log `server/services/time-entries`.
     public convenience init(
         book: LogBook, deletionWindow: Duration = ServerOptions.defaultDeletionWindow,
-        clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds
+        clock: @escaping @Sendable () -> UInt64 = Accounts.wallClockSeconds,
+        maximumFeedWait: Duration = TimeEntryService.defaultMaximumFeedWait
     ) async {
         // A fixed, valid segment.
         let log = try! ServiceLog(book: book, service: Self.serviceName)
-        await self.init(log: log, deletionWindow: deletionWindow, clock: clock)
+        await self.init(log: log, deletionWindow: deletionWindow, clock: clock, maximumFeedWait: maximumFeedWait)
     }
 
     public var routes: [ServerRoute] {
