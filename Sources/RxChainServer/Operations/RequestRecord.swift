@@ -27,6 +27,20 @@ public struct RequestRecord: Sendable, Equatable {
     /// How long the server took to answer.
     public var duration: Duration
 
+    /// A record.
+    public init(
+        requestId: String, method: String, route: String, status: Int, user: String? = nil,
+        clientAddress: String? = nil, duration: Duration
+    ) {
+        self.requestId = requestId
+        self.method = method
+        self.route = route
+        self.status = status
+        self.user = user
+        self.clientAddress = clientAddress
+        self.duration = duration
+    }
+
     /// The level the line is logged at: 2xx/3xx info, 4xx notice, 5xx error.
     public var level: Level {
         switch status {
