@@ -20,11 +20,6 @@ extension LogServer {
     /// `GET /feed`: what the feed latency histogram times.
     public static let feedRoute = ServerRoute("GET", "/feed")
 
-    /// Every route the server answers: the built-in ones, then each service's.
-    public var routes: [ServerRoute] {
-        Self.builtInRoutes + services.flatMap(\.routes)
-    }
-
     /// Answers one request as ``respond(to:)`` does (or `413` when the embedding server stopped
     /// reading its body past ``Configuration/maximumBodyBytes``: `bodyTooLarge`), and says what
     /// the server's log records of it (``RequestRecord``); counts it in ``metrics``. The response

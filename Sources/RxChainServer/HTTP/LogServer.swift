@@ -53,6 +53,9 @@ public final class LogServer: Sendable {
     let services: [any ServerService]
     /// The limits and switches the server runs with.
     public let configuration: Configuration
+    /// Every route the server answers: the built-in ones (``builtInRoutes``), then each
+    /// service's.
+    public let routes: [ServerRoute]
     /// What the server counted while it ran (``serve(_:)`` counts each request).
     public let metrics = ServerMetrics()
     /// Triggered by ``beginShutdown()``: long polls stop waiting.
@@ -70,6 +73,7 @@ public final class LogServer: Sendable {
         self.access = access
         self.configuration = configuration
         self.services = services
+        routes = Self.builtInRoutes + services.flatMap(\.routes)
     }
 
     /// The 413 answer, for an embedding server that stopped reading a body past

@@ -430,7 +430,7 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9._-]{1,64}$"
                     }
                   }
                 ]
@@ -683,7 +683,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   },
                   {
@@ -692,7 +693,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   }
                 ]
@@ -750,7 +752,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   },
                   {
@@ -759,7 +762,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   }
                 ]
@@ -810,7 +814,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   },
                   {
@@ -819,7 +824,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   },
                   {
@@ -828,7 +834,7 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-]{1,64}$"
                     }
                   }
                 ]
@@ -874,7 +880,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   },
                   {
@@ -883,7 +890,8 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$",
+                      "description": "A log name segment: ASCII letters, digits, '-', '_', '.'."
                     }
                   },
                   {
@@ -892,7 +900,7 @@ extension OpenAPIDocument {
                     "required": true,
                     "schema": {
                       "type": "string",
-                      "minLength": 1
+                      "pattern": "^[A-Za-z0-9_-]{1,64}$"
                     }
                   }
                 ]
@@ -1662,11 +1670,14 @@ extension OpenAPIDocument {
                 "properties": {
                   "user": {
                     "type": "string",
+                    "pattern": "^[A-Za-z0-9_-]{1,64}$",
                     "description": "1 to 64 ASCII letters, digits, '-' or '_'."
                   },
                   "password": {
                     "type": "string",
-                    "description": "Not empty, at most 1024 bytes."
+                    "minLength": 1,
+                    "maxLength": 256,
+                    "description": "Not empty, at most 1024 bytes of UTF-8."
                   }
                 },
                 "required": [
@@ -1691,13 +1702,17 @@ extension OpenAPIDocument {
                 "type": "object",
                 "properties": {
                   "user": {
-                    "type": "string"
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9_-]{1,64}$"
                   },
                   "password": {
-                    "type": "string"
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
                   },
                   "device": {
                     "type": "string",
+                    "pattern": "^[A-Za-z0-9._-]{1,64}$",
                     "description": "1 to 64 ASCII letters, digits, '-', '_' or '.'."
                   }
                 },

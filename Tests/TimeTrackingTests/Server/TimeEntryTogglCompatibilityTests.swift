@@ -37,7 +37,8 @@ import TimeTracking
         let viaToken = await basic(harness, "GET", "/api/v9/me", apiToken: token)
         #expect(viaToken.object["id"] as? Int == me.object["id"] as? Int)
         #expect(await basic(harness, "GET", "/api/v9/me/logged", apiToken: token).status == 200)
-        #expect(await basic(harness, "GET", "/api/v9/me/logged", apiToken: "0" + token.dropFirst()).status == 403)
+        let wrong = (token.first == "0" ? "1" : "0") + token.dropFirst()
+        #expect(await basic(harness, "GET", "/api/v9/me/logged", apiToken: wrong).status == 403)
     }
 
     @Test func aRecordHasEveryFieldOfTogglsShape() async throws {
