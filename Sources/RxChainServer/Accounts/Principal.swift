@@ -3,8 +3,8 @@
 /// token or password.
 ///
 /// The server passes ``user`` as the creator of what the request appends, never a value the
-/// client claims. Its ``description`` never shows the API token.
-public struct Principal: Hashable, Sendable, CustomStringConvertible {
+/// client claims. Neither its ``description`` nor its mirror shows the API token.
+public struct Principal: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
     /// How the request proved who it is.
     public enum Credential: String, Hashable, Sendable {
         /// A device session's access token (`Bearer`).
@@ -43,5 +43,14 @@ public struct Principal: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         "Principal(user: \(user), device: \(device), credential: \(credential.rawValue))"
+    }
+
+    /// The fields but the API token, so `dump` and debuggers do not show it either.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "user": user, "device": device, "session": session, "accountId": accountId, "credential": credential,
+            ])
     }
 }

@@ -23,6 +23,9 @@ import Testing
         let text = fixture.book.read(Accounts.log, after: 0).entries.map { String(decoding: $0.body, as: UTF8.self) }
         #expect(!text.contains { $0.contains(token) || $0.contains(rotated) }, "\(text)")
         #expect(!"\(principal)".contains(rotated), "a principal's description hides the token")
+        var dumped = ""
+        dump(principal, to: &dumped)
+        #expect(!dumped.contains(rotated) && dumped.contains("alice"), "\(dumped)")
     }
 
     @Test func twoRotationsFromOneGenerationMoveItOnOnce() async throws {
