@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "RxChain", dependencies: device),
 
         // The sync server's logic, without HTTP: below it only the system and JSON layers.
-        .target(name: "RxChainServer", dependencies: json),
+        .target(name: "RxChainServer", dependencies: json, exclude: ["OpenAPI/openapi.json"]),
 
         // The four reference applications: each domain is its rules, on the device layer...
         .target(name: "Ledger", dependencies: device),

@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(name: "RxChain", path: "../.."),
     ],
     targets: [
@@ -19,6 +21,8 @@ let package = Package(
             name: "rxchain-server",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "RxChainServer", package: "RxChain"),
                 .product(name: "TodoLists", package: "RxChain"),
                 .product(name: "SharedExpenses", package: "RxChain"),

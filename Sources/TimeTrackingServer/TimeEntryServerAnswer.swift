@@ -6,9 +6,9 @@ struct TimeEntryServerAnswer: Sendable, Hashable {
     var status: Int
     var body: [UInt8]
 
-    /// `200` with the record.
-    static func record(_ record: TimeEntryServerRecord) -> TimeEntryServerAnswer {
-        TimeEntryServerAnswer(status: 200, body: record.json)
+    /// `200` with the record, owned by the account `userId`.
+    static func record(_ record: TimeEntryServerRecord, userId: Int) -> TimeEntryServerAnswer {
+        TimeEntryServerAnswer(status: 200, body: record.json(userId: userId))
     }
 
     /// The refusal.

@@ -10,10 +10,15 @@ import RxChainCore
 struct TimeEntryServerCommand: Message, Hashable {
     /// The authenticated user.
     var user: String
+    /// The user's account number (the records' `user_id`); 0 in commands logged before it was.
+    var accountId: Int
     /// The server time the request was accepted at, seconds since 1970.
     var at: Int64
     /// The request's `Idempotency-Key` and what it was sent with, when it had one.
     var idempotency: TimeEntryIdempotency?
+    /// For a create without an `Idempotency-Key`: the fingerprint of its method, path and body,
+    /// so a retry of it within ``TimeEntryServerRules/retryWindow`` answers the first entry.
+    var retryFingerprint: String?
     /// What the request asks for.
     var change: TimeEntryServerChange
 
@@ -21,7 +26,8 @@ struct TimeEntryServerCommand: Message, Hashable {
 
     /// The log entry's body.
     var logBody: [UInt8] {
-        let logged = Logged(at: at, idempotency: idempotency, change: change)
+        let logged = Logged(
+            at: at, accountId: accountId, idempotency: idempotency, retryFingerprint: retryFingerprint, change: change)
         // Encoding plain values (strings, integers, nested enums) cannot fail.
         return Array((try? Self.encoder.encode(logged)) ?? Data())
     }
@@ -31,20 +37,29 @@ struct TimeEntryServerCommand: Message, Hashable {
     /// - Throws: `DecodingError` when the body is not a command this version knows.
     init(creator: String, body: [UInt8]) throws {
         let logged = try JSONDecoder().decode(Logged.self, from: Data(body))
-        self.init(user: creator, at: logged.at, idempotency: logged.idempotency, change: logged.change)
+        self.init(
+            user: creator, accountId: logged.accountId ?? 0, at: logged.at, idempotency: logged.idempotency,
+            retryFingerprint: logged.retryFingerprint, change: logged.change)
     }
 
-    init(user: String, at: Int64, idempotency: TimeEntryIdempotency?, change: TimeEntryServerChange) {
+    init(
+        user: String, accountId: Int, at: Int64, idempotency: TimeEntryIdempotency?, retryFingerprint: String? = nil,
+        change: TimeEntryServerChange
+    ) {
         self.user = user
+        self.accountId = accountId
         self.at = at
         self.idempotency = idempotency
+        self.retryFingerprint = retryFingerprint
         self.change = change
     }
 
     /// What a log entry keeps of the command.
     private struct Logged: Codable {
         var at: Int64
+        var accountId: Int?
         var idempotency: TimeEntryIdempotency?
+        var retryFingerprint: String?
         var change: TimeEntryServerChange
     }
 
@@ -66,12 +81,23 @@ struct TimeEntryIdempotency: Codable, Hashable, Sendable {
 enum TimeEntryServerChange: Codable, Hashable, Sendable {
     /// `POST /workspaces/{wid}/time_entries`.
     case create(TimeEntryDraft)
-    /// `PUT …/time_entries/{id}`.
-    case update(id: Int, TimeEntryPatch)
-    /// `PATCH …/time_entries/{id}/stop`, at the time given or else the server's.
-    case stop(id: Int, at: Int64?)
-    /// `DELETE …/time_entries/{id}`.
-    case delete(id: Int)
+    /// `PUT /workspaces/{workspace}/time_entries/{id}`.
+    case update(id: Int, TimeEntryPatch, workspace: Int? = nil)
+    /// `PATCH /workspaces/{workspace}/time_entries/{id}/stop`, at the time given or else the
+    /// server's.
+    case stop(id: Int, at: Int64?, workspace: Int? = nil)
+    /// `DELETE /workspaces/{workspace}/time_entries/{id}`, or `DELETE /me/time_entries/{id}`
+    /// (no workspace).
+    case delete(id: Int, workspace: Int? = nil)
+
+    /// The workspace the request's path names, which the entry must be in (`nil`: any; changes
+    /// logged before paths were checked have none).
+    var workspace: Int? {
+        switch self {
+        case .create(let draft): draft.workspaceId
+        case .update(_, _, let workspace), .stop(_, _, let workspace), .delete(_, let workspace): workspace
+        }
+    }
 
     var tag: MessageTag {
         switch self {
@@ -104,8 +130,27 @@ struct TimeEntryPatch: Codable, Hashable, Sendable {
     var description: String?
     var billable: Bool?
     var tags: [String]?
+    /// What ``tags`` does: `nil` replaces the entry's tags; Toggl's `tag_action` adds or removes.
+    var tagAction: TagAction?
     var start: Int64?
     var stop: StopChange = .keep
+
+    /// Toggl's `tag_action`.
+    enum TagAction: String, Codable, Hashable, Sendable {
+        case add, remove
+
+        /// `current` with `tags` added (in order, once each) or removed.
+        func applied(_ tags: [String], to current: [String]) -> [String] {
+            switch self {
+            case .add:
+                var result = current
+                for tag in tags where !result.contains(tag) { result.append(tag) }
+                return result
+            case .remove:
+                return current.filter { !tags.contains($0) }
+            }
+        }
+    }
 
     /// A clearable integer field: absent keeps it, `null` clears it.
     enum Clearable: Codable, Hashable, Sendable {

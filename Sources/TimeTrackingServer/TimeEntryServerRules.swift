@@ -8,10 +8,16 @@ import RxChainServer
 /// - **Idempotency**: a command whose user already sent its key answers what the first one was
 ///   answered (same fingerprint) or `422 idempotency_key_reused` (another request), and changes
 ///   nothing.
+/// - **Retried creates**: a create without an `Idempotency-Key` whose user sent the same method,
+///   path and body less than ``retryWindow`` before (by the server's clock, as logged) is taken
+///   for a retry whose answer was lost: it answers what the first create was answered and
+///   creates nothing. Toggl's clients send no key and retry on a 5xx or a lost connection; two
+///   entries a user really means to create differ in their start time or their fields.
 /// - **One running entry per user**: a create or update that leaves an entry running stops the
 ///   user's other running entry at the new one's start (never before that entry's own start),
 ///   and that entry's `at` becomes the command's time, so it shows in the since-feed.
-/// - **Refusals** (`404` an unknown, deleted or other user's entry; `400` a stop before the
+/// - **Refusals** (`404` an unknown, deleted or other user's entry, or one in another workspace
+///   than the path names; `400` a stop before the
 ///   start; `409` stopping a stopped entry without a time) change no entry. The service asks
 ///   ``refusal(of:by:in:)`` before it writes, so a refused request is usually never logged; one
 ///   refused only in the log's order (another request changed the entry meanwhile) is answered
@@ -35,10 +41,24 @@ enum TimeEntryServerRules {
             let answer = answer(to: command, changing: &state)
             state.answered[key] = .init(fingerprint: idempotency.fingerprint, answer: answer)
             state.lastAnswer = answer
+        } else if let fingerprint = command.retryFingerprint {
+            state.forgetCreates(before: command.at - retryWindow)
+            let key = TimeEntryServerState.AnsweredKey(user: command.user, key: fingerprint)
+            if let first = state.recentCreates[key] {
+                state.lastAnswer = first.answer
+                return
+            }
+            let answer = answer(to: command, changing: &state)
+            state.recentCreates[key] = .init(at: command.at, answer: answer)
+            state.lastAnswer = answer
         } else {
             state.lastAnswer = answer(to: command, changing: &state)
         }
     }
+
+    /// How long a create without an `Idempotency-Key` is remembered for its retries: 10 minutes,
+    /// longer than any client's retries of one request last.
+    static let retryWindow: Int64 = 600
 
     private static func answer(
         to command: TimeEntryServerCommand, changing state: inout TimeEntryServerState
@@ -48,9 +68,9 @@ enum TimeEntryServerRules {
         }
         switch command.change {
         case .create(let draft): return create(draft, command, &state)
-        case .update(let id, let patch): return update(id, patch, command, &state)
-        case .stop(let id, let stopAt): return stop(id, stopAt, command, &state)
-        case .delete(let id): return delete(id, command, &state)
+        case .update(let id, let patch, _): return update(id, patch, command, &state)
+        case .stop(let id, let stopAt, _): return stop(id, stopAt, command, &state)
+        case .delete(let id, _): return delete(id, command, &state)
         }
     }
 
@@ -63,18 +83,18 @@ enum TimeEntryServerRules {
         switch change {
         case .create(let draft):
             if let stop = draft.stop, stop < draft.start { return stopBeforeStart }
-        case .update(let id, let patch):
-            guard let record = state.liveRecord(id, of: user) else { return notFound(id) }
+        case .update(let id, let patch, let workspace):
+            guard let record = state.liveRecord(id, of: user, in: workspace) else { return notFound(id) }
             let patched = patched(record, patch)
             if let stop = patched.stop, stop < patched.start { return stopBeforeStart }
-        case .stop(let id, let stopAt):
-            guard let record = state.liveRecord(id, of: user) else { return notFound(id) }
+        case .stop(let id, let stopAt, let workspace):
+            guard let record = state.liveRecord(id, of: user, in: workspace) else { return notFound(id) }
             if let stopAt, stopAt < record.start { return stopBeforeStart }
             if stopAt == nil, !record.isRunning {
                 return ServerError(status: 409, code: "already_stopped", message: "time entry \(id) is not running")
             }
-        case .delete(let id):
-            if state.liveRecord(id, of: user) == nil { return notFound(id) }
+        case .delete(let id, let workspace):
+            if state.liveRecord(id, of: user, in: workspace) == nil { return notFound(id) }
         }
         return nil
     }
@@ -87,7 +107,7 @@ enum TimeEntryServerRules {
         record.taskId = patch.taskId.applied(to: record.taskId)
         if let description = patch.description { record.description = description }
         if let billable = patch.billable { record.billable = billable }
-        if let tags = patch.tags { record.tags = tags }
+        if let tags = patch.tags { record.tags = patch.tagAction?.applied(tags, to: record.tags) ?? tags }
         if let start = patch.start { record.start = start }
         switch patch.stop {
         case .keep: break
@@ -108,7 +128,7 @@ enum TimeEntryServerRules {
         state.nextId += 1
         state.put(record)
         if record.isRunning { run(record, at: command.at, in: &state) }
-        return .record(record)
+        return .record(record, userId: command.accountId)
     }
 
     private static func update(
@@ -124,7 +144,7 @@ enum TimeEntryServerRules {
         } else if wasRunning {
             state.running[command.user] = nil
         }
-        return .record(record)
+        return .record(record, userId: command.accountId)
     }
 
     private static func stop(
@@ -135,7 +155,7 @@ enum TimeEntryServerRules {
         record.at = command.at
         state.put(record)
         if state.running[command.user] == id { state.running[command.user] = nil }
-        return .record(record)
+        return .record(record, userId: command.accountId)
     }
 
     private static func delete(
@@ -146,7 +166,7 @@ enum TimeEntryServerRules {
         record.at = command.at
         state.put(record)
         if state.running[command.user] == id { state.running[command.user] = nil }
-        return .record(record)
+        return .record(record, userId: command.accountId)
     }
 
     /// Makes `record` the user's running entry, stopping the one that ran before at `record`'s
@@ -162,8 +182,8 @@ enum TimeEntryServerRules {
         state.running[record.user] = record.id
     }
 
-    /// `404`: no entry `id` of this user, or a deleted one (another user's entry is answered the
-    /// same, so ids tell nothing).
+    /// `404`: no entry `id` of this user in the path's workspace, or a deleted one (another
+    /// user's entry is answered the same, so ids tell nothing).
     static func notFound(_ id: Int) -> ServerError {
         ServerError(status: 404, code: "not_found", message: "no time entry \(id)")
     }

@@ -16,6 +16,9 @@ struct TimeEntryServerState: Sendable, Hashable {
     var nextId = 1
     /// The answers of requests that carried an `Idempotency-Key`, by user and key.
     var answered: [AnsweredKey: AnsweredRequest] = [:]
+    /// The creates without an `Idempotency-Key` of the last ``TimeEntryServerRules/retryWindow``,
+    /// by user and fingerprint (method, path, body): what a retry of one is answered.
+    var recentCreates: [AnsweredKey: RecentCreate] = [:]
     /// The answer to the last command applied: what its request is told.
     var lastAnswer: TimeEntryServerAnswer?
 
@@ -31,15 +34,30 @@ struct TimeEntryServerState: Sendable, Hashable {
         var answer: TimeEntryServerAnswer
     }
 
+    /// A create without a key: when it was applied, and its answer.
+    struct RecentCreate: Hashable, Sendable {
+        var at: Int64
+        var answer: TimeEntryServerAnswer
+    }
+
+    /// Drops the remembered creates applied before `time`.
+    mutating func forgetCreates(before time: Int64) {
+        if recentCreates.values.contains(where: { $0.at < time }) {
+            recentCreates = recentCreates.filter { $0.value.at >= time }
+        }
+    }
+
     /// The user's entry `id`, deleted or not; `nil` when there is none or it is another user's.
     func record(_ id: Int, of user: String) -> TimeEntryServerRecord? {
         guard let record = records[id], record.user == user else { return nil }
         return record
     }
 
-    /// The user's live (not deleted) entry `id`.
-    func liveRecord(_ id: Int, of user: String) -> TimeEntryServerRecord? {
-        guard let record = record(id, of: user), record.deletedAt == nil else { return nil }
+    /// The user's live (not deleted) entry `id`, if it is in `workspace` (any, when `nil`).
+    func liveRecord(_ id: Int, of user: String, in workspace: Int? = nil) -> TimeEntryServerRecord? {
+        guard let record = record(id, of: user), record.deletedAt == nil,
+            workspace.map({ $0 == record.workspaceId }) ?? true
+        else { return nil }
         return record
     }
 

@@ -23,20 +23,33 @@ extension TimeEntryService {
             tags: object.has("tags") ? try object.strings("tags") : [], start: start, stop: stop)
     }
 
-    /// The fields of `PUT …/time_entries/{id}`: each key present sets its field (`null` clears
-    /// `project_id`, `task_id`; `stop: null` makes the entry run); `duration` counts when `stop`
-    /// is absent.
-    static func patch(_ body: [UInt8]) throws -> TimeEntryPatch {
+    /// The fields of `PUT /workspaces/{wid}/time_entries/{id}`: each key present sets its field
+    /// (`null` clears `project_id`, `task_id`; `stop: null` makes the entry run; `description:
+    /// null` keeps it, as Toggl's clients send a null for a field they leave alone); `duration`
+    /// counts when `stop` is absent; `tag_action` (`add`, `remove`) makes `tags` add to or remove
+    /// from the entry's tags instead of replacing them. `workspace_id`, when given, must be the
+    /// path's: an entry does not move between workspaces.
+    static func patch(_ body: [UInt8], workspace: Int) throws -> TimeEntryPatch {
         let object = try JSONObjectReader(body)
         var patch = TimeEntryPatch()
-        if object.contains("workspace_id") { patch.workspaceId = try integer(object, "workspace_id") }
+        if object.has("workspace_id") {
+            let workspaceId = try integer(object, "workspace_id")
+            if workspaceId != workspace {
+                throw ServerError.invalidField(
+                    "workspace_id", "is \(workspaceId), not the path's workspace \(workspace)")
+            }
+        }
         patch.projectId = try clearable(object, "project_id")
         patch.taskId = try clearable(object, "task_id")
-        if object.contains("description") {
-            patch.description = try object.optionalString("description", allowingEmpty: true) ?? ""
-        }
+        patch.description = try object.optionalString("description", allowingEmpty: true)
         patch.billable = try optionalBoolean(object, "billable")
         if object.contains("tags") { patch.tags = object.has("tags") ? try object.strings("tags") : [] }
+        if let action = try object.optionalString("tag_action") {
+            guard let tagAction = TimeEntryPatch.TagAction(rawValue: action) else {
+                throw ServerError.invalidField("tag_action", "must be \"add\" or \"remove\"")
+            }
+            patch.tagAction = tagAction
+        }
         if object.contains("start") { patch.start = try time(object, "start") }
         if object.contains("stop") {
             patch.stop = try optionalTime(object, "stop").map { .at($0) } ?? .run
@@ -59,12 +72,12 @@ extension TimeEntryService {
         guard !key.isEmpty, key.utf8.count <= 255 else {
             throw .invalidField("Idempotency-Key", "must be 1 to 255 characters")
         }
-        let digest = SHA256.hash(Array("\(request.method.uppercased()) \(path)\n".utf8) + request.body)
-        let fingerprint = digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-        return TimeEntryIdempotency(key: key, fingerprint: fingerprint)
+        return TimeEntryIdempotency(key: key, fingerprint: fingerprint(request, path: path))
+    }
+
+    /// The SHA-256, in hex, of the request's method, path and body.
+    static func fingerprint(_ request: ServerRequest, path: String) -> String {
+        Hex.encode(SHA256.hash(Array("\(request.method.uppercased()) \(path)\n".utf8) + request.body))
     }
 
     /// A required integer that fits `Int`.

@@ -68,4 +68,12 @@ extension ServerClient {
         let encoded = device.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? device
         try await sendSigned("DELETE", "/devices/\(encoded)").requireSuccess()
     }
+
+    /// The user's API token (`GET /accounts/current/api-token`), or a new one that replaces it
+    /// (`POST`, `rotate`): what a Toggl-style client sends as HTTP Basic `TOKEN:api_token`.
+    public func apiToken(rotate: Bool = false) async throws -> String {
+        let answer = try await sendSigned(rotate ? "POST" : "GET", "/accounts/current/api-token")
+        try answer.requireSuccess()
+        return try answer.read { body throws(JSONFieldError) in try body.string("apiToken") }
+    }
 }

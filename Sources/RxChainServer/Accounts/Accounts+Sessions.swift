@@ -34,11 +34,12 @@ extension Accounts {
     public func authenticate(accessToken: String) throws(AccountError) -> Principal {
         let token = try AccessToken(verifying: accessToken, key: key)
         guard clock() < token.expiresAt else { throw .expiredAccessToken }
-        let live = catchUp { state in
-            state.session(token.session).map { $0.user == token.user && $0.device == token.device } ?? false
+        let account = catchUp { state -> AccountsState.Account? in
+            let live = state.session(token.session).map { $0.user == token.user && $0.device == token.device }
+            return live == true ? state.account(token.user) : nil
         }
-        guard live else { throw .sessionEnded }
-        return Principal(user: token.user, device: token.device, session: token.session)
+        guard let account else { throw .sessionEnded }
+        return principal(account, device: token.device, session: token.session, credential: .session)
     }
 
     /// The devices `user` is signed in on, ordered by device name (empty for an unknown user).

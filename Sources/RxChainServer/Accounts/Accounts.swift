@@ -53,7 +53,7 @@ public final class Accounts: Sendable {
     let accessTokenLifetime: UInt64
     let signupsOpen: Bool
     /// The fold, behind the engine's `Lock` (a `Mutex` the thread sanitizer understands).
-    let state = Lock(AccountsState())
+    let state: Lock<AccountsState>
     let stretcher = PasswordStretcher()
 
     /// Opens the accounts kept in `book`, folding what `server/accounts` already holds.
@@ -79,6 +79,7 @@ public final class Accounts: Sendable {
         self.passwordIterations = passwordIterations
         self.accessTokenLifetime = UInt64(accessTokenLifetime.components.seconds)
         self.clock = clock
+        state = Lock(AccountsState(key: key))
         catchUp()
     }
 
@@ -117,6 +118,23 @@ public final class Accounts: Sendable {
         try AccountFields.checkUser(user)
         try AccountFields.checkPassword(password)
         try AccountFields.checkDevice(device)
+        try await checkPassword(password, of: user, from: clientAddress)
+        let session = Self.randomToken(byteCount: 16)
+        let refreshToken = Self.randomToken(byteCount: 32)
+        let entry = AccountsEntry.login(
+            session: session, user: user, device: device, refreshHash: Self.refreshHash(of: refreshToken))
+        guard try await record(entry, by: user) else { throw .sessionEnded }  // random ids do not clash
+        guard catchUp({ $0.session(session) }) != nil else { throw .sessionEnded }
+        return tokens(user: user, device: device, session: session, refreshToken: refreshToken)
+    }
+
+    /// Checks `password` against `user`'s, through both throttles (``LoginThrottle``): a wait
+    /// still running is refused before any stretch; a wrong password counts against the name
+    /// and the address; the right one clears the name's count.
+    ///
+    /// - Throws: ``AccountError/tooManyAttempts(retryAfter:)``, ``AccountError/wrongCredentials``
+    ///   (an unknown user costs the same stretch as a known one).
+    func checkPassword(_ password: String, of user: String, from clientAddress: String?) async throws(AccountError) {
         let now = clock()
         let waits = [
             throttle.wait(for: user, now: now), clientAddress.flatMap { addressThrottle.wait(for: $0, now: now) },
@@ -133,13 +151,6 @@ public final class Accounts: Sendable {
             throw .wrongCredentials
         }
         throttle.succeeded(user)
-        let session = Self.randomToken(byteCount: 16)
-        let refreshToken = Self.randomToken(byteCount: 32)
-        let entry = AccountsEntry.login(
-            session: session, user: user, device: device, refreshHash: Self.refreshHash(of: refreshToken))
-        guard try await record(entry, by: user) else { throw .sessionEnded }  // random ids do not clash
-        guard catchUp({ $0.session(session) }) != nil else { throw .sessionEnded }
-        return tokens(user: user, device: device, session: session, refreshToken: refreshToken)
     }
 
     /// The wall clock in seconds since 1970, the default clock of token expiry.

@@ -23,18 +23,23 @@ enum AccountsEntry: Equatable, Sendable {
     case refresh(session: String, generation: UInt64, refreshHash: [UInt8])
     /// The session ended.
     case end(session: String, reason: EndReason)
+    /// The user's API token moved from `generation` to `generation + 1` (see ``APIToken``): the
+    /// token of `generation` stops working.
+    case rotateAPIToken(user: String, generation: UInt64)
 
     /// The entry's id, which the log accepts once:
     /// - `signup:<user, lowercased>`: two sign-ups of one name (in any case) have one winner;
     /// - `login:<session>`: session ids are random, so logins never clash;
     /// - `refresh:<session>:<generation>`: of two refreshes presenting the same token, one wins;
-    /// - `end:<session>`: a session ends once (a repeated logout is a duplicate, not a second line).
+    /// - `end:<session>`: a session ends once (a repeated logout is a duplicate, not a second line);
+    /// - `apitoken:<user, lowercased>:<generation>`: of two rotations from one token, one wins.
     var id: String {
         switch self {
         case .signup(let user, _): "signup:\(user.lowercased())"
         case .login(let session, _, _, _): "login:\(session)"
         case .refresh(let session, let generation, _): "refresh:\(session):\(generation)"
         case .end(let session, _): "end:\(session)"
+        case .rotateAPIToken(let user, let generation): "apitoken:\(user.lowercased()):\(generation)"
         }
     }
 
@@ -65,6 +70,10 @@ enum AccountsEntry: Equatable, Sendable {
             writer.member("type", "end", first: true)
             writer.member("session", session)
             writer.member("reason", reason.rawValue)
+        case .rotateAPIToken(let user, let generation):
+            writer.member("type", "apiToken", first: true)
+            writer.member("user", user)
+            writer.member("generation", generation)
         }
         writer.raw("}")
         return writer.bytes
@@ -99,6 +108,9 @@ enum AccountsEntry: Equatable, Sendable {
                 let reason = fields.string("reason").flatMap(EndReason.init(rawValue:))
             else { return nil }
             self = .end(session: session, reason: reason)
+        case "apiToken":
+            guard let user = fields.string("user"), let generation = fields.integer("generation") else { return nil }
+            self = .rotateAPIToken(user: user, generation: generation)
         default:
             return nil
         }

@@ -8,13 +8,23 @@
 ///   device had (so logging in again on a device replaces its session);
 /// - a `refresh` rotates the session's refresh-token hash only if the session is live and at the
 ///   generation the entry rotates from; otherwise it changes nothing;
-/// - an `end` removes the session if it is live.
+/// - an `end` removes the session if it is live;
+/// - an `apiToken` rotation moves the account's token generation on only if the account is at the
+///   generation the entry rotates from.
 /// An entry whose body does not read as an ``AccountsEntry`` changes nothing.
+///
+/// Made with the server's key, the fold also indexes each account's current ``APIToken`` (the key
+/// only derives tokens; the fold reads no clock or file).
 struct AccountsState: Sendable {
     /// An account as stored.
     struct Account: Sendable {
         let user: String
         let password: PasswordHash
+        /// The account's number: the `seq` of its sign-up in the accounts log, so unique, never
+        /// reused, and the same on every fold (Toggl's integer user id).
+        let number: UInt64
+        /// How many times its API token was rotated.
+        var apiTokenGeneration: UInt64 = 0
     }
 
     /// A live session of one device.
@@ -41,6 +51,15 @@ struct AccountsState: Sendable {
     private var sessionByRefreshHash: [[UInt8]: String] = [:]
     /// user → device → session id.
     private var sessionByDevice: [String: [String: String]] = [:]
+    /// The key API tokens are derived with; `nil`: no token index (a fold read only for its rules).
+    private let key: ServerKey?
+    /// ``APIToken/digest(_:)`` of each account's current API token → its user.
+    private var userByAPITokenDigest: [[UInt8]: String] = [:]
+
+    /// An empty fold; with `key`, it indexes the accounts' API tokens.
+    init(key: ServerKey? = nil) {
+        self.key = key
+    }
 
     /// Folds the next entry of the log.
     ///
@@ -52,7 +71,8 @@ struct AccountsState: Sendable {
         case .signup(let user, let password):
             guard !takenNames.contains(user.lowercased()) else { return }
             takenNames.insert(user.lowercased())
-            accounts[user] = Account(user: user, password: password)
+            accounts[user] = Account(user: user, password: password, number: entry.seq)
+            indexAPIToken(of: user, generation: 0)
         case .login(let id, let user, let device, let refreshHash):
             guard accounts[user] != nil, sessions[id] == nil else { return }
             if let previous = sessionByDevice[user]?[device] { endSession(previous) }
@@ -71,6 +91,12 @@ struct AccountsState: Sendable {
             sessionByRefreshHash[refreshHash] = id
         case .end(let id, _):
             endSession(id)
+        case .rotateAPIToken(let user, let generation):
+            guard var account = accounts[user], account.apiTokenGeneration == generation else { return }
+            if let key { userByAPITokenDigest[APIToken.digest(apiToken(of: account, key: key))] = nil }
+            account.apiTokenGeneration += 1
+            accounts[user] = account
+            indexAPIToken(of: user, generation: account.apiTokenGeneration)
         case nil:
             return
         }
@@ -81,6 +107,16 @@ struct AccountsState: Sendable {
 
     /// Whether a name equal to `user` ignoring case is taken.
     func isTaken(_ user: String) -> Bool { takenNames.contains(user.lowercased()) }
+
+    /// The user whose current API token is `token`.
+    func user(apiToken token: String) -> String? {
+        userByAPITokenDigest[APIToken.digest(token)]
+    }
+
+    /// The current API token of `account`.
+    func apiToken(of account: Account, key: ServerKey) -> String {
+        APIToken.derive(user: account.user, generation: account.apiTokenGeneration, key: key)
+    }
 
     /// The live session with this id.
     func session(_ id: String) -> Session? { sessions[id] }
@@ -98,6 +134,11 @@ struct AccountsState: Sendable {
     /// `user`'s live sessions, ordered by device name.
     func sessions(of user: String) -> [Session] {
         (sessionByDevice[user] ?? [:]).values.compactMap { sessions[$0] }.sorted { $0.device < $1.device }
+    }
+
+    private mutating func indexAPIToken(of user: String, generation: UInt64) {
+        guard let key else { return }
+        userByAPITokenDigest[APIToken.digest(APIToken.derive(user: user, generation: generation, key: key))] = user
     }
 
     private mutating func endSession(_ id: String) {

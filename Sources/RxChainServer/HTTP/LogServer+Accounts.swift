@@ -1,3 +1,4 @@
+import Foundation
 import RxChainJSON
 
 extension LogServer {
@@ -6,14 +7,77 @@ extension LogServer {
         guard let header = request.authorization else {
             throw .unauthenticated("this route needs 'Authorization: Bearer ACCESS_TOKEN'")
         }
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix) else {
+        guard let token = Self.credentials(header, scheme: "Bearer") else {
             throw .unauthenticated("the Authorization header must be 'Bearer ACCESS_TOKEN'")
         }
         do {
-            return try accounts.authenticate(accessToken: String(header.dropFirst(prefix.count)))
+            let principal = try accounts.authenticate(accessToken: token)
+            RequestTrace.current?.user = principal.user
+            return principal
         } catch {
             throw ServerError(error)
+        }
+    }
+
+    /// The principal of a request to a mounted service: a device's `Bearer` access token, or HTTP
+    /// Basic as Toggl's clients send it (`API_TOKEN:api_token` or `NAME:PASSWORD`).
+    ///
+    /// Wrong Basic credentials are answered `403` as Toggl answers them (its clients read a 403
+    /// as "not signed in"); no credentials, or a refused access token, `401`, after which a device
+    /// refreshes its token.
+    func authenticateForService(_ request: ServerRequest) async throws(ServerError) -> Principal {
+        guard let header = request.authorization, let encoded = Self.credentials(header, scheme: "Basic") else {
+            return try authenticate(request)
+        }
+        guard let bytes = Data(base64Encoded: encoded), let decoded = String(validating: Array(bytes), as: UTF8.self),
+            let colon = decoded.firstIndex(of: ":")
+        else {
+            throw .unauthenticated("the Authorization header must be 'Basic base64(USER:PASSWORD)'")
+        }
+        do {
+            let principal = try await accounts.authenticate(
+                basicUser: String(decoded[..<colon]), password: String(decoded[decoded.index(after: colon)...]),
+                from: request.clientAddress)
+            RequestTrace.current?.user = principal.user
+            return principal
+        } catch .wrongCredentials {
+            throw ServerError(status: 403, code: "unauthenticated", message: AccountError.wrongCredentials.description)
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// The credentials after `scheme` (compared ignoring case, as RFC 9110 says) in an
+    /// `Authorization` header, or `nil` for another scheme.
+    static func credentials(_ header: String, scheme: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == scheme.lowercased() else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `GET /accounts/current/api-token`: the user's API token (for HTTP Basic
+    /// `TOKEN:api_token`).
+    func showAPIToken(_ request: ServerRequest) throws -> ServerResponse {
+        let principal = try authenticate(request)
+        return .json { object in
+            object.member("user", principal.user)
+            object.member("apiToken", principal.apiToken)
+        }
+    }
+
+    /// `POST /accounts/current/api-token`: replaces the user's API token; the old one stops
+    /// working at once.
+    func rotateAPIToken(_ request: ServerRequest) async throws -> ServerResponse {
+        let principal = try authenticate(request)
+        let token: String
+        do {
+            token = try await accounts.rotateAPIToken(of: principal.user)
+        } catch {
+            throw ServerError(error)
+        }
+        return .json { object in
+            object.member("user", principal.user)
+            object.member("apiToken", token)
         }
     }
 

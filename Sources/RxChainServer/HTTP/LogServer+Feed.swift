@@ -3,7 +3,8 @@ extension LogServer {
     /// in server order (`ts`), after the timestamp `after`; a long poll.
     ///
     /// Answers as soon as there is at least one such entry, or after `wait` seconds (at most
-    /// ``Configuration/maximumFeedWait``; 0 answers at once) with none. `next` is the cursor for
+    /// ``Configuration/maximumFeedWait``; 0 answers at once) with none, or at once with none
+    /// when the server is shutting down (``beginShutdown()``), so the client resumes elsewhere. `next` is the cursor for
     /// the next call: past every entry looked at, also those the user may not read, so they are
     /// not looked at again. Readability is decided when the entry is read, so a revoked member
     /// stops receiving a family's entries at once.
@@ -34,7 +35,7 @@ extension LogServer {
                 cursor = last.ts
                 continue
             }
-            if ContinuousClock.now >= deadline { break }
+            if ContinuousClock.now >= deadline || shutdown.isTriggered { break }
             try await waitForEntries(after: cursor, until: deadline)
         }
         return .json { object in
@@ -43,12 +44,14 @@ extension LogServer {
         }
     }
 
-    /// Returns when a durable entry after `cursor` exists or at `deadline`, whichever is first;
+    /// Returns when a durable entry after `cursor` exists, at `deadline`, or at a shutdown,
+    /// whichever is first;
     /// throws `CancellationError` when the request's task is cancelled (a client gone, a shutdown).
     private func waitForEntries(after cursor: UInt64, until deadline: ContinuousClock.Instant) async throws {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.book.waitForEntries(afterTimestamp: cursor) }
             group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
+            group.addTask { await self.shutdown.wait() }
             await group.next()
             group.cancelAll()
         }

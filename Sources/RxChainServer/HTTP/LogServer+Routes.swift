@@ -17,9 +17,21 @@ extension LogServer {
         case ("ready", 1):
             try only("GET")
             return try ready()
+        case ("metrics", 1):
+            try only("GET")
+            return metricsText()
+        case ("openapi.json", 1):
+            try only("GET")
+            return openAPIDocument()
         case ("accounts", 1):
             try only("POST")
             return try await signUp(request)
+        case ("accounts", 3) where segments[1] == "current" && segments[2] == "api-token":
+            switch method {
+            case "GET": return try showAPIToken(request)
+            case "POST": return try await rotateAPIToken(request)
+            default: throw ServerError.methodNotAllowed(method, path)
+            }
         case ("sessions", 1):
             try only("POST")
             return try await signIn(request)
@@ -63,7 +75,7 @@ extension LogServer {
             guard let service = services.first(where: { path.hasPrefix($0.pathPrefix) }) else {
                 throw ServerError.notFound(path)
             }
-            return await service.respond(to: request, principal: try authenticate(request))
+            return await service.respond(to: request, principal: try await authenticateForService(request))
         }
     }
 

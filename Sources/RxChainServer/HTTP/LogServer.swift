@@ -20,13 +20,14 @@ import RxChainJSON
 /// | `POST /sessions/refresh` `{refreshToken}` | new tokens for that device only |
 /// | `DELETE /sessions/current` | signs this device out |
 /// | `GET /devices`, `DELETE /devices/DEVICE` | lists, revokes the user's devices |
+/// | `GET`/`POST /accounts/current/api-token` | shows, replaces the user's API token |
 /// | `GET /logs/NAME?after=SEQ&limit=N` | reads a log after a cursor |
 /// | `POST /logs/NAME` `{entries: [{id, body}], expect?}` | appends, idempotent by id |
 /// | `GET /feed?after=TS&wait=SECONDS&limit=N` | long-polls every log the user may read |
 /// | `GET /families/A/B` | a family's owner and members |
 /// | `POST /families/A/B/claim` | claims a fresh family |
 /// | `PUT`/`DELETE /families/A/B/members/USER` | the owner grants or revokes a member |
-/// | a ``ServerService``'s prefix (`/api/v9/…`) | the service's own routes, signed in |
+/// | a ``ServerService``'s prefix (`/api/v9/…`) | the service's own routes, signed in (also with HTTP Basic) |
 ///
 /// Every refusal is a ``ServerError`` body; a refused request writes nothing.
 ///
@@ -52,6 +53,13 @@ public final class LogServer: Sendable {
     let services: [any ServerService]
     /// The limits and switches the server runs with.
     public let configuration: Configuration
+    /// Every route the server answers: the built-in ones (``builtInRoutes``), then each
+    /// service's.
+    public let routes: [ServerRoute]
+    /// What the server counted while it ran (``serve(_:)`` counts each request).
+    public let metrics = ServerMetrics()
+    /// Triggered by ``beginShutdown()``: long polls stop waiting.
+    let shutdown = ShutdownNotice()
 
     /// Creates the request handling over a server's state
     /// (``open(options:policy:configuration:services:)`` opens it from a data directory), with
@@ -65,6 +73,7 @@ public final class LogServer: Sendable {
         self.access = access
         self.configuration = configuration
         self.services = services
+        routes = Self.builtInRoutes + services.flatMap(\.routes)
     }
 
     /// The 413 answer, for an embedding server that stopped reading a body past

@@ -12,7 +12,8 @@ extension LogServer {
     /// Accounts, sessions and families are folded back from their reserved logs, so a restart
     /// resumes where the last acknowledged append left off. `services` makes the domain services
     /// to mount from the opened book (each keeps its state in a ``ServiceLog`` of that book and
-    /// folds it back when made); it runs once, before the server answers anything.
+    /// folds it back when made); it runs once, before the server answers anything. The options'
+    /// ``ServerOptions/maximumFeedWait`` replaces the configuration's.
     ///
     /// - Throws: ``ServerKeyError`` (a key file others can read, of the wrong length),
     ///   ``LogStoreError`` (another server holds the directory, a damaged journal), the error
@@ -35,6 +36,8 @@ extension LogServer {
             await book.close()
             throw error
         }
+        var configuration = configuration
+        configuration.maximumFeedWait = options.maximumFeedWait
         return LogServer(
             book: book, accounts: accounts, access: AccessControl(book: book, policy: policy, accounts: accounts),
             configuration: configuration, services: mounted)

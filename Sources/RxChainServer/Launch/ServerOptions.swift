@@ -26,6 +26,19 @@ public struct ServerOptions: Sendable, Equatable {
     /// `since` feed answers `410 Gone` for an older `since`).
     public var deletionWindow: Duration = ServerOptions.defaultDeletionWindow
 
+    /// The longest a long poll (`/feed`, a service's feed) waits before answering empty
+    /// (`--max-feed-wait`).
+    public var maximumFeedWait: Duration = .seconds(30)
+
+    /// How log lines are written (`--log-format`).
+    public var logFormat: LogLineFormat = .text
+    /// The least level logged (`--log-level`): `trace`, `debug`, `info`, `notice`, `warning`,
+    /// `error` or `critical` (swift-log's levels).
+    public var logLevel: String = "info"
+
+    /// The levels `--log-level` takes, least first.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
     /// The default deletion window: 30 days.
     public static let defaultDeletionWindow: Duration = .seconds(30 * 86_400)
 
@@ -35,7 +48,8 @@ public struct ServerOptions: Sendable, Equatable {
     /// The usage text `--help` prints.
     public static let usage = """
         usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup] [--password-iterations N]
-                              [--deletion-window DURATION]
+                              [--deletion-window DURATION] [--max-feed-wait SECONDS]
+                              [--log-format text|json] [--log-level LEVEL]
 
         Serves RxChain's append-only logs over HTTP: accounts with per-device sessions,
         access rules per log, server order, a long-poll change feed.
@@ -52,9 +66,24 @@ public struct ServerOptions: Sendable, Equatable {
                           how long deleted time entries stay in the since-feed, e.g. 30d, 12h, 90m,
                           45s (default 30d; an older since is answered 410 Gone); env
                           RXCHAIN_SERVER_DELETION_WINDOW
+          --max-feed-wait SECONDS
+                          the longest a long poll waits before answering empty, 1 to 300 (default
+                          30); env RXCHAIN_SERVER_MAX_FEED_WAIT
+          --log-format text|json
+                          one line per request and event on stderr, as text (default) or JSON;
+                          env RXCHAIN_SERVER_LOG_FORMAT
+          --log-level LEVEL
+                          the least level logged: trace, debug, info (default), notice, warning,
+                          error, critical (requests: 2xx/3xx info, 4xx notice, 5xx error);
+                          env RXCHAIN_SERVER_LOG_LEVEL
           -h, --help      print this help
 
-        exit codes: 0 stopped cleanly (SIGTERM/SIGINT), 2 bad usage, 1 could not start
+        GET /metrics answers Prometheus text; GET /openapi.json the API's OpenAPI 3.1 document.
+        SIGTERM or SIGINT: stop accepting, answer open long polls at once, finish in-flight
+        requests, sync the journal, exit 0; a second signal exits at once with status 1.
+
+        exit codes: 0 stopped cleanly (SIGTERM/SIGINT), 2 bad usage, 1 could not start or stopped
+        by a second signal
         """
 
     /// Creates options.
@@ -85,6 +114,12 @@ public struct ServerOptions: Sendable, Equatable {
         var iterationsSource = "RXCHAIN_SERVER_PASSWORD_ITERATIONS"
         var windowText = environment["RXCHAIN_SERVER_DELETION_WINDOW"]
         var windowSource = "RXCHAIN_SERVER_DELETION_WINDOW"
+        var waitText = environment["RXCHAIN_SERVER_MAX_FEED_WAIT"]
+        var waitSource = "RXCHAIN_SERVER_MAX_FEED_WAIT"
+        var formatText = environment["RXCHAIN_SERVER_LOG_FORMAT"]
+        var formatSource = "RXCHAIN_SERVER_LOG_FORMAT"
+        var levelText = environment["RXCHAIN_SERVER_LOG_LEVEL"]
+        var levelSource = "RXCHAIN_SERVER_LOG_LEVEL"
         if let closed = environment["RXCHAIN_SERVER_NO_SIGNUP"] {
             switch closed {
             case "1", "true", "yes": signupOpen = false
@@ -112,6 +147,15 @@ public struct ServerOptions: Sendable, Equatable {
             case "--deletion-window":
                 windowText = try value(for: argument)
                 windowSource = "--deletion-window"
+            case "--max-feed-wait":
+                waitText = try value(for: argument)
+                waitSource = "--max-feed-wait"
+            case "--log-format":
+                formatText = try value(for: argument)
+                formatSource = "--log-format"
+            case "--log-level":
+                levelText = try value(for: argument)
+                levelSource = "--log-level"
             default: throw .unknownArgument(argument)
             }
         }
@@ -137,6 +181,24 @@ public struct ServerOptions: Sendable, Equatable {
                     windowSource, windowText, expected: "a positive duration such as 30d, 12h, 90m or 45s")
             }
             options.deletionWindow = window
+        }
+        if let waitText {
+            guard let seconds = Int64(waitText), (1...300).contains(seconds) else {
+                throw .invalidValue(waitSource, waitText, expected: "a number of seconds from 1 to 300")
+            }
+            options.maximumFeedWait = .seconds(seconds)
+        }
+        if let formatText {
+            guard let format = LogLineFormat(rawValue: formatText) else {
+                throw .invalidValue(formatSource, formatText, expected: "text or json")
+            }
+            options.logFormat = format
+        }
+        if let levelText {
+            guard Self.logLevels.contains(levelText) else {
+                throw .invalidValue(levelSource, levelText, expected: Self.logLevels.joined(separator: ", "))
+            }
+            options.logLevel = levelText
         }
         return .run(options)
     }

@@ -124,6 +124,13 @@ public final class LogBook: Sendable {
         storage.read { $0.lastDurableTimestamp }
     }
 
+    /// How much is stored (durable entries and their bodies' bytes) and how long the journal's
+    /// `fsync`s took, for the server's metrics.
+    public var storedFigures: (entries: Int, bodyBytes: Int, syncs: LatencyHistogram) {
+        let (entries, bytes) = storage.read { ($0.durableCount, $0.durableBodyBytes) }
+        return (entries, bytes, storage.syncDurations.withLock { $0 })
+    }
+
     /// The failure that stopped the journal, if one did: the book then refuses every append
     /// until it is reopened (the server's `/ready` answers 503).
     public var storageFailure: LogStoreError? {

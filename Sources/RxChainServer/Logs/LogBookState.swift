@@ -129,8 +129,12 @@ struct LogBookState: Sendable {
     /// Marks the first `count` accepted entries durable.
     mutating func markDurable(through count: Int) {
         precondition(count >= durableCount && count <= entries.count, "LogBookState: durable count out of range")
+        for entry in entries[durableCount..<count] { durableBodyBytes += entry.body.count }
         durableCount = count
     }
+
+    /// The bytes of the durable entries' bodies (what the server's metrics report as stored).
+    private(set) var durableBodyBytes = 0
 
     /// The durable entries of `name` with `seq` greater than `cursor`, at most `limit` of them.
     func read(_ name: LogName, after cursor: UInt64, limit: Int) -> LogPage {

@@ -17,7 +17,10 @@
 /// > Important: The server's own routes (`/health`, `/logs/…`, `/feed`, …) are matched first;
 /// > a request reaches a service only when no built-in route matches and its path starts with
 /// > the service's prefix (the first service in the list whose prefix matches wins). A request
-/// > without a valid access token is answered `401 unauthenticated` and never reaches it.
+/// > reaches it signed in by a device's access token (`Bearer`) or, as Toggl's clients send it,
+/// > HTTP Basic with the user's API token (`TOKEN:api_token`) or password; without valid
+/// > credentials it is answered `401` (`403` for wrong Basic credentials, as Toggl answers) and
+/// > never reaches the service.
 public protocol ServerService: Sendable {
     /// The path prefix the service answers under, with its leading and trailing slash
     /// (`/api/v9/`).
@@ -31,4 +34,20 @@ public protocol ServerService: Sendable {
     ///   - request: The request as received (its body within the server's size limit).
     ///   - principal: The user and device its access token names.
     func respond(to request: ServerRequest, principal: Principal) async -> ServerResponse
+
+    /// The routes the service answers, with full paths (`/api/v9/me`), for the server's request
+    /// log, its metrics and the OpenAPI document's test.
+    var routes: [ServerRoute] { get }
+
+    /// The process is stopping: requests waiting in a long poll answer at once with what they
+    /// have, and later ones do not wait. Called once, before the last in-flight requests finish.
+    func beginShutdown() async
+}
+
+extension ServerService {
+    /// None declared: the service's requests are logged and counted as `unmatched`.
+    public var routes: [ServerRoute] { [] }
+
+    /// Nothing waits.
+    public func beginShutdown() async {}
 }

@@ -44,7 +44,10 @@ extension LogBookStorage {
     private func commit(_ batch: JournalBatch, through: Int, with writer: JournalWriter) {
         do throws(LogStoreError) {
             try writer.append(batch)
+            let started = ContinuousClock.now
             try writer.sync()
+            let took = ContinuousClock.now - started
+            syncDurations.withLock { $0.observe(took) }
         } catch {
             // Best effort: the book refuses appends from now on whatever the cut does.
             try? writer.cut()

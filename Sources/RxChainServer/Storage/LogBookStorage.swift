@@ -53,6 +53,9 @@ final class LogBookStorage: Sendable {
         var closeWaiters: [@Sendable (Result<Void, Never>) -> Void] = []
     }
 
+    /// How long each of the committer's `fsync`s took.
+    let syncDurations = Lock(LatencyHistogram())
+
     /// What the committer does next.
     enum CommitterStep {
         case sleep

@@ -1,4 +1,5 @@
-/// Lowercase hexadecimal text for bytes, as digests and signatures are written in SigV4.
+/// Lowercase hexadecimal text for bytes, as digests and signatures are written in SigV4 (and the
+/// server writes API tokens).
 package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
@@ -14,7 +15,7 @@ package enum Hex {
     }
 
     /// The bytes of hex text (either case), or `nil` when it is not an even run of hex digits.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []

@@ -6,7 +6,8 @@ import RxChainRemotes
 /// A session is kept per server and user under `RXCHAIN_HOME` (default `~/.rxchain`), in
 /// `sessions/USER@SERVER.json`, mode 0600; every command that talks to that server uses it. A
 /// password is read from standard input (`--password-stdin`, its first line) or from
-/// `RXCHAIN_PASSWORD`, never from an argument; no password or token is ever printed.
+/// `RXCHAIN_PASSWORD`, never from an argument; no password or token is ever printed, but for the
+/// API token that `rxchain account token` is asked to print.
 ///
 /// Exit codes: 0 done, 1 the server refused or could not be reached (the reason on stderr),
 /// 2 bad usage.
@@ -20,7 +21,7 @@ enum AccountCommand {
             """,
         subcommands: [
             AccountSignupCommand(), AccountLoginCommand(), AccountLogoutCommand(), AccountDevicesCommand(),
-            AccountRevokeCommand(),
+            AccountRevokeCommand(), AccountTokenCommand(),
         ])
 
     static let serverOption = CommandSignature.Option.value(

@@ -117,6 +117,29 @@ struct AccountCommandTests: ServerSuite {
         }
     }
 
+    @Test func theAPITokenIsPrintedOnRequestAndARotationReplacesIt() async throws {
+        try await withServer { root, server in
+            let home = root.appendingPathComponent("home")
+            try await signIn("alice", device: "laptop", server: server.url, home: home)
+            let shown = try await rxchain(["account", "token", "--server", server.url], home: home)
+            #expect(shown.exitCode == 0, "\(shown)")
+            let token = shown.stdout.trimmingCharacters(in: .newlines)
+            #expect(token.count == 32 && token.allSatisfy(\.isHexDigit), "\(shown)")
+            let again = try await rxchain(["account", "token", "--server", server.url, "--json"], home: home)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+            #expect(object["apiToken"] as? String == token && object["user"] as? String == "alice")
+            let rotated = try await rxchain(["account", "token", "--server", server.url, "--rotate"], home: home)
+            #expect(rotated.exitCode == 0, "\(rotated)")
+            let new = rotated.stdout.trimmingCharacters(in: .newlines)
+            #expect(new.count == 32 && new != token)
+            #expect(
+                try await rxchain(["account", "token", "--server", server.url], home: home).stdout
+                    == new + "\n")
+            let signedOut = try await rxchain(["account", "token", "--server", "http://127.0.0.1:1"], home: home)
+            #expect(signedOut.exitCode == 1, "no session for that server: \(signedOut)")
+        }
+    }
+
     @Test func revokingADeviceSignsOnlyThatDeviceOut() async throws {
         try await withServer { root, server in
             let (phone, laptop) = (root.appendingPathComponent("phone"), root.appendingPathComponent("laptop"))

@@ -11,7 +11,11 @@ import Testing
         try await accounts.signup(user: "alice", password: "correct horse")
         let tokens = try await accounts.login(user: "alice", password: "correct horse", device: "laptop")
         let principal = try accounts.authenticate(accessToken: tokens.accessToken)
-        #expect(principal == Principal(user: "alice", device: "laptop", session: tokens.session))
+        #expect(
+            principal
+                == Principal(
+                    user: "alice", device: "laptop", session: tokens.session, accountId: 1,
+                    apiToken: try #require(accounts.apiToken(of: "alice"))))
         #expect(tokens.accessTokenExpiresAt == fixture.clock.now + 15 * 60)
         #expect(Base64URL.decode(tokens.refreshToken)?.count == 32)
         #expect(accounts.hasAccount("alice"))

@@ -36,6 +36,32 @@ import Testing
         #expect(fromEnvironment == .run(options))
     }
 
+    @Test func logFormatLevelAndFeedWaitComeFromFlagsOrTheEnvironment() throws {
+        guard
+            case .run(let options) = try ServerOptions.parse(
+                ["--data", "/d", "--log-format", "json", "--max-feed-wait", "2"],
+                environment: ["RXCHAIN_SERVER_LOG_LEVEL": "notice", "RXCHAIN_SERVER_LOG_FORMAT": "text"])
+        else {
+            Issue.record("did not parse to options")
+            return
+        }
+        #expect(options.logFormat == .json && options.logLevel == "notice" && options.maximumFeedWait == .seconds(2))
+        let defaults = ServerOptions(dataDirectory: "/d")
+        #expect(defaults.logFormat == .text && defaults.logLevel == "info" && defaults.maximumFeedWait == .seconds(30))
+        #expect(throws: ServerOptionsError.invalidValue("--log-format", "xml", expected: "text or json")) {
+            try ServerOptions.parse(["--data", "/d", "--log-format", "xml"], environment: [:])
+        }
+        #expect(throws: ServerOptionsError.self) {
+            try ServerOptions.parse(["--data", "/d", "--log-level", "loud"], environment: [:])
+        }
+        #expect(
+            throws: ServerOptionsError.invalidValue(
+                "RXCHAIN_SERVER_MAX_FEED_WAIT", "0", expected: "a number of seconds from 1 to 300")
+        ) {
+            try ServerOptions.parse(["--data", "/d"], environment: ["RXCHAIN_SERVER_MAX_FEED_WAIT": "0"])
+        }
+    }
+
     @Test func theDeletionWindowIsThirtyDaysByDefault() throws {
         #expect(ServerOptions(dataDirectory: "/d").deletionWindow == .seconds(30 * 86_400))
     }

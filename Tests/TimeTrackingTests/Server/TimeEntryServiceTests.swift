@@ -12,8 +12,9 @@ import Testing
         #expect(created.status == 200, "\(created.text)")
         #expect(
             created.text
-                == #"200 {"id":1,"workspace_id":7,"project_id":null,"task_id":null,"description":"work","billable":false,"#
-                + #""tags":[],"start":"2026-11-27T09:00:00Z","stop":null,"duration":-1,"at":"2026-11-27T09:00:00Z","#
+                == #"200 {"id":1,"workspace_id":7,"wid":7,"project_id":null,"pid":null,"task_id":null,"tid":null,"#
+                + #""user_id":1,"uid":1,"description":"work","billable":false,"start":"2026-11-27T09:00:00Z","#
+                + #""stop":null,"duration":-1,"duronly":true,"tags":[],"tag_ids":[],"at":"2026-11-27T09:00:00Z","#
                 + #""server_deleted_at":null}"#)
         let current = await harness.send("GET", "/api/v9/me/time_entries/current", token: token)
         #expect(current.status == 200 && current.body == created.body)
@@ -150,7 +151,8 @@ import Testing
         #expect(await harness.send("DELETE", "/api/v9/me/time_entries/\(id)", token: other).status == 404)
         let deleted = await harness.send("DELETE", "/api/v9/me/time_entries/\(id)", token: token)
         #expect(deleted.status == 200 && deleted.object["server_deleted_at"] is String, "\(deleted.text)")
-        #expect(await harness.send("GET", "/api/v9/me/time_entries/\(id)", token: token).status == 405)
+        #expect(await harness.send("GET", "/api/v9/me/time_entries/\(id)", token: token).status == 404, "deleted")
+        #expect(await harness.send("PUT", "/api/v9/me/time_entries/\(id)", token: token).status == 405)
         #expect(await harness.send("DELETE", "/api/v9/me/time_entries/\(id)", token: token).status == 404)
     }
 

@@ -20,6 +20,9 @@ enum ExampleServerRules {
     /// The services mounted beside the logs: the time tracker's Toggl v9 subset at `/api/v9/`,
     /// its state in `server/services/time-entries`.
     static func services(book: LogBook, options: ServerOptions) async -> [any ServerService] {
-        [await TimeEntryService(book: book, deletionWindow: options.deletionWindow)]
+        [
+            await TimeEntryService(
+                book: book, deletionWindow: options.deletionWindow, maximumFeedWait: options.maximumFeedWait)
+        ]
     }
 }

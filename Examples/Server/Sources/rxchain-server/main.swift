@@ -2,13 +2,13 @@ import Foundation
 import Hummingbird
 import Logging
 import RxChainServer
+import ServiceLifecycle
 
 // rxchain-server: RxChainServer's `LogServer` behind Hummingbird 2. Every rule lives in
 // RxChainServer (tested without HTTP); this file only parses the command line, opens the data
-// directory, translates requests and responses, and shuts down gracefully.
+// directory, translates requests and responses, logs, and shuts down gracefully.
 
 signal(SIGPIPE, SIG_IGN)
-LoggingSystem.bootstrap(StreamLogHandler.standardError)
 
 /// Writes a line to standard output at once (a test or script waits for it on a pipe).
 func announce(_ line: String) {
@@ -31,18 +31,21 @@ do {
     exit(2)
 }
 
+let level = Logger.Level(rawValue: options.logLevel) ?? .info
+LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: options.logFormat, logLevel: level) }
+let logger = Logger(label: "rxchain-server")
+
 let server: LogServer
 do {
     server = try await LogServer.open(options: options, policy: ExampleServerRules.policy) { book in
         await ExampleServerRules.services(book: book, options: options)
     }
 } catch {
-    FileHandle.standardError.write(Data("rxchain-server: cannot open \(options.dataDirectory): \(error)\n".utf8))
+    logger.critical(
+        "cannot open the data directory", metadata: ["data": "\(options.dataDirectory)", "error": "\(error)"])
     exit(1)
 }
 
-var logger = Logger(label: "rxchain-server")
-logger.logLevel = .info
 let limit = server.configuration.maximumBodyBytes
 let responder = CallbackResponder { (request: Request, context: ClientRequestContext) async -> Response in
     await HummingbirdBridge.respond(
@@ -57,12 +60,21 @@ let app = Application(
     },
     logger: logger
 )
+let group = ServiceGroup(
+    configuration: .init(services: [.init(service: app)], gracefulShutdownSignals: [], logger: logger))
+
+// SIGTERM or SIGINT: answer open long polls at once, then stop accepting and finish in-flight
+// requests (Hummingbird's graceful shutdown), then sync the journal. A second signal exits at once.
+let signalSources = ShutdownSignals(server: server, group: group, logger: logger).install()
+
 do {
-    try await app.runService()
+    try await group.run()
 } catch {
-    FileHandle.standardError.write(Data("rxchain-server: \(error)\n".utf8))
+    logger.error("server stopped on an error", metadata: ["error": "\(error)"])
     await server.close()
     exit(1)
 }
 await server.close()
+logger.notice("stopped: journal synced")
 announce("rxchain-server stopped")
+withExtendedLifetime(signalSources) {}
