@@ -4,8 +4,8 @@ import Foundation
 /// it lists, and the token for the next page when the listing was cut.
 ///
 /// The answer is flat XML (`<ListBucketResult><Contents><Key>…</Key>…</Contents>…`);
-/// this reads the few elements it needs by searching for their tags, and decodes the
-/// five predefined XML entities in keys. Keys come in the server's order (ascending).
+/// this reads the few elements it needs by searching for their tags, and decodes XML's
+/// character references in keys (the predefined entities and numeric ones). Keys come in the server's order (ascending).
 struct S3ListPage: Sendable, Hashable {
     /// The object keys on this page, entities decoded.
     var keys: [String]
@@ -33,13 +33,43 @@ struct S3ListPage: Sendable, Hashable {
         return found
     }
 
-    /// `&lt;` `&gt;` `&quot;` `&apos;` and `&amp;` (last, so `&amp;lt;` stays `&lt;`) as characters.
+    /// `text` with XML's character references decoded: the five predefined entities (`&lt;`
+    /// `&gt;` `&quot;` `&apos;` `&amp;`) and numeric ones (`&#39;`, `&#xA;`), which servers
+    /// written in Go (MinIO, SeaweedFS) send for quotes and line breaks. One pass, so `&amp;lt;`
+    /// stays `&lt;`; anything else after a `&` is kept as written.
     private static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return
-            text
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        let scalars = Array(text.unicodeScalars)
+        var decoded = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "&",
+                let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
+                let scalar = reference(String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon])))
+            else {
+                decoded.append(scalars[index])
+                index += 1
+                continue
+            }
+            decoded.append(scalar)
+            index = semicolon + 1
+        }
+        return String(decoded)
+    }
+
+    /// The character a reference's name (between `&` and `;`) stands for, or `nil`.
+    private static func reference(_ name: String) -> Unicode.Scalar? {
+        switch name {
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        case "amp": return "&"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init)
+        }
     }
 }

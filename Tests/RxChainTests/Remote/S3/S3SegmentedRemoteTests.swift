@@ -130,6 +130,17 @@ import Testing
         #expect(last.nextContinuationToken == nil)
     }
 
+    /// Found by `Fuzz/FuzzS3`: servers written in Go (MinIO, SeaweedFS) escape quotes and line
+    /// breaks in keys as numeric references, which the listing read as written.
+    @Test func aListingDecodesNumericCharacterReferences() {
+        let xml = """
+            <ListBucketResult><IsTruncated>false</IsTruncated>
+            <Contents><Key>team&#39;s &#34;log&#34;/&#x41;&#xA;&#13;&amp;lt;&#;&#xZZ;&#1114112;&lt</Key></Contents>
+            </ListBucketResult>
+            """
+        #expect(S3ListPage(xml: Data(xml.utf8)).keys == ["team's \"log\"/A\n\r&lt;&#;&#xZZ;&#1114112;&lt"])
+    }
+
     @Test func aQueryIsSentExactlyAsItIsSigned() throws {
         let query = [("prefix", "team/checkpoint/"), ("list-type", "2"), ("continuation-token", "a+b=")]
         let encoded = SigV4Signer.encodeQuery(query)
