@@ -74,6 +74,13 @@ public final class ServerRemote: PlaybookRemote {
                 throw PlaybookRemoteError.invalidCursor(
                     cursor, location: location, reason: "past the end of the log (\(page.revision) entries)")
             }
+            // Entries run from `after + 1` without gaps: a page that skips or repeats positions
+            // would lose or double lines (and one that does not move on would be read forever).
+            guard page.next == position + UInt64(page.bodies.count) else {
+                throw ServerClientError.malformedAnswer(
+                    server: client.server,
+                    reason: "the page after \(position) holds \(page.bodies.count) entries but ends at \(page.next)")
+            }
             for body in page.bodies {
                 lines.append(contentsOf: body)
                 lines.append(UInt8(ascii: "\n"))
