@@ -9,7 +9,7 @@ import Foundation
 struct S3ListPage: Sendable, Hashable {
     /// The object keys on this page, entities decoded.
     var keys: [String]
-    /// `NextContinuationToken` when `IsTruncated` is `true`; `nil` on the last page.
+    /// `NextContinuationToken` (entities decoded) when `IsTruncated` is `true`; `nil` on the last page.
     var nextContinuationToken: String?
 
     /// Reads a ListObjectsV2 answer body.
@@ -17,7 +17,8 @@ struct S3ListPage: Sendable, Hashable {
         let text = String(decoding: body, as: UTF8.self)
         keys = Self.elements("Key", in: text).map(Self.decodeEntities)
         let isTruncated = Self.elements("IsTruncated", in: text).first == "true"
-        nextContinuationToken = isTruncated ? Self.elements("NextContinuationToken", in: text).first : nil
+        nextContinuationToken =
+            isTruncated ? Self.elements("NextContinuationToken", in: text).first.map(Self.decodeEntities) : nil
     }
 
     /// The text of every `<name>…</name>` in `text`, in order.

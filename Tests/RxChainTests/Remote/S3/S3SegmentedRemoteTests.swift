@@ -141,6 +141,14 @@ import Testing
         #expect(S3ListPage(xml: Data(xml.utf8)).keys == ["team's \"log\"/A\n\r&lt;&#;&#xZZ;&#1114112;&lt"])
     }
 
+    /// Found by `Fuzz/FuzzS3`: the continuation token was sent back as written in the XML,
+    /// entities and all, so a token holding `&` would never fetch its page.
+    @Test func theContinuationTokenIsDecoded() {
+        let xml =
+            "<ListBucketResult><IsTruncated>true</IsTruncated><NextContinuationToken>a&amp;b&#43;c</NextContinuationToken></ListBucketResult>"
+        #expect(S3ListPage(xml: Data(xml.utf8)).nextContinuationToken == "a&b+c")
+    }
+
     @Test func aQueryIsSentExactlyAsItIsSigned() throws {
         let query = [("prefix", "team/checkpoint/"), ("list-type", "2"), ("continuation-token", "a+b=")]
         let encoded = SigV4Signer.encodeQuery(query)
