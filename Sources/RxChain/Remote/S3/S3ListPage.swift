@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The answer is flat XML (`<ListBucketResult><Contents><Key>…</Key>…</Contents>…`);
 /// this reads the few elements it needs by searching for their tags, and decodes XML's
-/// character references in keys (the predefined entities and numeric ones). Keys come in the server's order (ascending).
+/// character references in keys (the predefined entities and numeric ones). Keys come in the
+/// server's order (ascending).
 struct S3ListPage: Sendable, Hashable {
     /// The object keys on this page, entities decoded.
     var keys: [String]
@@ -14,22 +15,24 @@ struct S3ListPage: Sendable, Hashable {
 
     /// Reads a ListObjectsV2 answer body.
     init(xml body: Data) {
-        let text = String(decoding: body, as: UTF8.self)
-        keys = Self.elements("Key", in: text).map(Self.decodeEntities)
-        let isTruncated = Self.elements("IsTruncated", in: text).first == "true"
+        let bytes = Array(body)
+        keys = Self.elements("Key", in: bytes).map(Self.decodeEntities)
+        let isTruncated = Self.elements("IsTruncated", in: bytes).first == "true"
         nextContinuationToken =
-            isTruncated ? Self.elements("NextContinuationToken", in: text).first.map(Self.decodeEntities) : nil
+            isTruncated ? Self.elements("NextContinuationToken", in: bytes).first.map(Self.decodeEntities) : nil
     }
 
-    /// The text of every `<name>…</name>` in `text`, in order.
-    private static func elements(_ name: String, in text: String) -> [String] {
+    /// The text of every `<name>…</name>` in `body`, in order, found by their bytes: a search by
+    /// characters would miss a key that starts with a combining mark, which joins the tag's `>`
+    /// into one character.
+    private static func elements(_ name: String, in body: [UInt8]) -> [String] {
+        let open = Array("<\(name)>".utf8)
+        let close = Array("</\(name)>".utf8)
         var found: [String] = []
-        var rest = text.startIndex..<text.endIndex
-        while let open = text.range(of: "<\(name)>", range: rest),
-            let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex)
-        {
-            found.append(String(text[open.upperBound..<close.lowerBound]))
-            rest = close.upperBound..<text.endIndex
+        var rest = body[...]
+        while let start = rest.firstRange(of: open), let end = rest[start.upperBound...].firstRange(of: close) {
+            found.append(String(decoding: rest[start.upperBound..<end.lowerBound], as: UTF8.self))
+            rest = rest[end.upperBound...]
         }
         return found
     }

@@ -141,6 +141,14 @@ import Testing
         #expect(S3ListPage(xml: Data(xml.utf8)).keys == ["team's \"log\"/A\n\r&lt;&#;&#xZZ;&#1114112;&lt"])
     }
 
+    /// Found by `Fuzz/FuzzS3`: a key starting with a combining mark was not found, its first
+    /// character joined to the tag's `>` by a search by characters.
+    @Test func aKeyStartingWithACombiningMarkIsListed() {
+        let xml =
+            "<ListBucketResult><Contents><Key>\u{301}a</Key></Contents><Contents><Key>b</Key></Contents></ListBucketResult>"
+        #expect(S3ListPage(xml: Data(xml.utf8)).keys == ["\u{301}a", "b"])
+    }
+
     /// Found by `Fuzz/FuzzS3`: the continuation token was sent back as written in the XML,
     /// entities and all, so a token holding `&` would never fetch its page.
     @Test func theContinuationTokenIsDecoded() {
