@@ -14,7 +14,8 @@ import Foundation
 /// get the same id, and the line is in the log once, where both meant it.
 ///
 /// Requests are signed with the device session of the server (see ``ServerClient``); the line
-/// reading is the same as for every remote: lines must be JSON objects.
+/// reading is the same as for every remote: lines must be JSON objects. An entry another client
+/// appended with line breaks in its JSON reads as one line, the breaks as spaces.
 public final class ServerRemote: PlaybookRemote {
     public let location: String
     public var needsLocalCopy: Bool { false }
@@ -82,7 +83,9 @@ public final class ServerRemote: PlaybookRemote {
                     reason: "the page after \(position) holds \(page.bodies.count) entries but ends at \(page.next)")
             }
             for body in page.bodies {
-                lines.append(contentsOf: body)
+                // A body is one JSON value, so a raw line break in it can only be whitespace (another
+                // client's pretty-printed JSON): a space keeps its meaning, and its entry one line.
+                lines.append(contentsOf: body.lazy.map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 })
                 lines.append(UInt8(ascii: "\n"))
             }
             position = page.next

@@ -57,6 +57,14 @@ import Testing
         #expect(connection.requests.map { $0.query.first { $0.0 == "after" }?.1 } == ["0", "2"])
     }
 
+    /// Found by `Fuzz/FuzzServerAnswer`: an entry another client appended as pretty-printed JSON
+    /// became several lines of the playbook, none of them readable.
+    @Test func anEntryWithLineBreaksReadsAsOneLine() async throws {
+        let connection = ScriptedConnection([Self.page(revision: 2, next: 2, [#"{"n":1}"#, "{\"a\":\r\n [1,\n2]}"])])
+        let chunk = try await Self.remote(connection).read(after: nil)
+        #expect(String(decoding: chunk.lines, as: UTF8.self) == "{\"n\":1}\n{\"a\":   [1, 2]}\n")
+    }
+
     /// Found by `Fuzz/FuzzServerAnswer`: a server whose pages did not move past the cursor was
     /// asked for the same page again and again, its entries appended each time; one that
     /// skipped positions lost lines silently.
