@@ -29,12 +29,25 @@ struct S3ListPage: Sendable, Hashable {
         let open = Array("<\(name)>".utf8)
         let close = Array("</\(name)>".utf8)
         var found: [String] = []
-        var rest = body[...]
-        while let start = rest.firstRange(of: open), let end = rest[start.upperBound...].firstRange(of: close) {
-            found.append(String(decoding: rest[start.upperBound..<end.lowerBound], as: UTF8.self))
-            rest = rest[end.upperBound...]
+        var from = 0
+        while let start = find(open, in: body, from: from), let end = find(close, in: body, from: start.upperBound) {
+            found.append(String(decoding: body[start.upperBound..<end.lowerBound], as: UTF8.self))
+            from = end.upperBound
         }
         return found
+    }
+
+    /// Where `pattern` first occurs in `bytes` at or after `start`. (Foundation's `firstRange(of:)`
+    /// on bytes compares through `DataProtocol`, slowly.)
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        var index = start
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                return index..<index + pattern.count
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// `text` with XML's character references decoded: the five predefined entities (`&lt;`
