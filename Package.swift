@@ -71,6 +71,7 @@ if Context.environment["RXCHAIN_FUZZ"] == "1" {
         ("FuzzS3", ["RxChain"]),
         ("FuzzServerAnswer", ["RxChain"]),
         ("FuzzLogServer", ["RxChain", "RxChainServer"]),
+        ("FuzzSnapshot", ["RxChain", "Ledger", "TimeTracking"]),
     ]
     package.targets += [
         .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),
