@@ -9,8 +9,8 @@ import TodoLists
 // - Round trip through the server: an entry a device reads, sent as its `outgoing` log and body
 //   and read back from the server's record of it (`entry(from:)`), is the same entry; written
 //   again, it gives the same body.
-// - A body the server hands back as a record reads as a `TodoEntry(record:)` exactly when its
-//   action reads in a line.
+// - A body the server hands back as a record reads the same through `entry(from:)` and
+//   `TodoEntry(record:)`.
 
 @main enum FuzzServerLogEntry {
     static func main() { runFuzzer(fuzzServerLogEntry) }
@@ -34,7 +34,10 @@ private func checkTodoEntry(_ bytes: [UInt8]) {
             domain.entry(from: record) == entry, "entry(from:) and TodoEntry(record:) differ on \(show(bytes))")
         checkTodoRoundTrip(entry, domain)
     }
-    guard let line = String(validating: bytes, as: UTF8.self), let entry = try? TodoEntry(line: line) else { return }
+    // A creator is an account name: the server stamps it, and a device's own entries carry its user's.
+    guard let line = String(validating: bytes, as: UTF8.self), let entry = try? TodoEntry(line: line),
+        AccountName.isValid(entry.creator)
+    else { return }
     checkTodoRoundTrip(entry, domain)
 }
 
