@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// A directory of this process for a target's files, emptied before each input: on `/dev/shm`
 /// when there is one (a memory file system, where `fsync` costs nothing), else in the temporary
-/// directory.
+/// directory. Removed when the process exits (libFuzzer ends a run with `exit`; a crash leaves it).
 package struct ScratchDirectory: Sendable {
     /// The directory's path.
     package let path: String
@@ -12,6 +13,8 @@ package struct ScratchDirectory: Sendable {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         path = "\(base)/rxchain-fuzz-\(target)-\(ProcessInfo.processInfo.processIdentifier)"
         reset()
+        removedAtExit.withLock { $0.append(path) }
+        _ = removalRegistered
     }
 
     /// Removes everything in the directory (and makes it again).
@@ -35,3 +38,13 @@ package struct ScratchDirectory: Sendable {
         FileManager.default.contents(atPath: file(name)).map(Array.init)
     }
 }
+
+/// The scratch directories to remove when the process exits.
+private let removedAtExit = Mutex<[String]>([])
+
+/// Registers their removal with `atexit`, once.
+private let removalRegistered: Void = {
+    atexit {
+        for path in removedAtExit.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+}()
