@@ -123,3 +123,33 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (see Fuzz/README.md): libFuzzer executables over the parsers that read outside
+// bytes, declared only when RXCHAIN_FUZZ=1 (set by `.ci/fuzz`), so the package, its products and
+// its normal builds are unchanged. Each lives in `Fuzz/<Name>/` with its seed corpus in `corpus/`.
+if Context.environment["RXCHAIN_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzJSON", ["RxChain"]),
+        ("FuzzNDJSON", ["RxChain"]),
+        ("FuzzPlaybookLine", ["RxChain", "Ledger", "TimeTracking"]),
+        ("FuzzServerLogEntry", ["RxChain", "TodoLists", "SharedExpenses"]),
+        ("FuzzQueueRecovery", ["RxChain"]),
+        ("FuzzJournalRecovery", ["RxChain", "RxChainServer"]),
+        ("FuzzDirectoryRemote", ["RxChain"]),
+        ("FuzzScenario", ["RxChain", "RxChainScenarios", "Ledger", "TimeTracking", "TodoLists", "SharedExpenses"]),
+        ("FuzzS3", ["RxChain"]),
+        ("FuzzServerAnswer", ["RxChain"]),
+        ("FuzzLogServer", ["RxChain", "RxChainServer"]),
+        ("FuzzSnapshot", ["RxChain", "Ledger", "TimeTracking"]),
+    ]
+    package.targets += [
+        .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["LibFuzzer", "RxChain"], path: "Fuzz/Support"),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: ["FuzzSupport"] + target.dependencies, path: "Fuzz/\(target.name)",
+                exclude: ["corpus"]))
+    }
+}

@@ -20,8 +20,9 @@ public struct TimeTrackingDomain: PlaybookDomain {
     /// `time`.
     public var name: String { "time" }
 
-    /// Bumped whenever ``TimeTrackingRules`` or the line codec change what lines build.
-    public var reducerVersion: Int { 1 }
+    /// Bumped whenever ``TimeTrackingRules`` or the line codec change what lines build (2: lines
+    /// that are not strict JSON are unreadable, as in every other domain).
+    public var reducerVersion: Int { 2 }
 
     /// No entries, nothing running.
     public var emptyState: TimeTrackingState { TimeTrackingState() }

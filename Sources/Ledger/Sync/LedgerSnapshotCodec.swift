@@ -116,6 +116,11 @@ enum LedgerSnapshotCodec {
         guard flags & ~Flag.all == 0 else { throw SnapshotDecodingError("transaction \(key): flags \(flags)") }
         let id = flags & Flag.id != 0 ? try reader.readString() : key
         let charge = flags & Flag.charge != 0 ? try reader.readDouble() : nil
+        // A ledger holds finite charges only (a line with another is refused); a NaN would not
+        // even equal itself.
+        if let charge, !charge.isFinite {
+            throw SnapshotDecodingError("transaction \(key): charge \(charge) is not finite")
+        }
         let category = flags & Flag.category != 0 ? strings[try reader.readIndex(below: strings.count)] : nil
         var type: TransactionType?
         if flags & Flag.type != 0 {

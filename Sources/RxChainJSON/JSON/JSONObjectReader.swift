@@ -183,10 +183,12 @@ package struct JSONObjectReader {
         return JSONObjectReader(bytes: bytes, object: value, path: name(key), wording: wording)
     }
 
-    /// A required member of any JSON type, as the exact bytes sent.
+    /// A required member of any JSON type, as the exact bytes sent (a string with its quotes).
     package func json(_ key: String) throws(JSONFieldError) -> [UInt8] {
         let value = try present(key)
-        return Array(bytes[value.start..<value.end])
+        // The scanner gives a string's content between its quotes; the JSON text is the quoted string.
+        let text = value.kind == .string ? value.start - 1..<value.end + 1 : value.start..<value.end
+        return Array(bytes[text])
     }
 
     /// A required array of objects (possibly empty).

@@ -16,6 +16,8 @@ package enum RetryAfter {
             guard let seconds = Int(text) else { return longest }
             return min(.seconds(seconds), longest)
         }
+        // An HTTP-date is ASCII; Foundation's formatter traps on some other text (a combining mark).
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

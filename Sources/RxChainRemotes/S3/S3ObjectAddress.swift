@@ -100,8 +100,11 @@ struct S3ObjectAddress: Sendable, Hashable {
     /// - Throws: ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` unless it is
     ///   `http(s)://host[:port]` with nothing else (no user, password, path or query).
     private static func endpoint(parsing endpoint: String) throws -> (endpoint: String, host: String) {
+        // The host as it goes in a URL (an international name in punycode): a host that needs
+        // percent-encoding (`a%2Fb`) names no host, and decoded would make a URL of another one.
         guard let url = URLComponents(string: endpoint), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host?.lowercased(), !host.isEmpty
+            scheme == "http" || scheme == "https", let host = url.encodedHost?.lowercased(), !host.isEmpty,
+            !host.contains("%")
         else {
             throw PlaybookRemoteError.invalidEndpoint(
                 endpoint, reason: "it is not an http:// or https:// URL with a host")

@@ -141,7 +141,12 @@ enum BlockingHTTPExchange {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if name == "content-length" { contentLength = Int(value) }
+            if name == "content-length" {
+                guard let length = Int(value), length >= 0 else {
+                    return .failure(Failure(description: "a Content-Length that is not a length: \(value)"))
+                }
+                contentLength = length
+            }
             if name == "transfer-encoding" && value.lowercased().contains("chunked") { chunked = true }
         }
         var body = Array(answer[end.upperBound...])
@@ -157,19 +162,21 @@ enum BlockingHTTPExchange {
         return .success((status, body))
     }
 
-    /// The body of a chunked transfer coding, or `nil` when it is cut short or malformed.
+    /// The body of a chunked transfer coding, or `nil` when it is cut short or malformed: each
+    /// chunk is its size in hex (extensions after `;` ignored), CRLF, its bytes, CRLF; a size of 0
+    /// ends the body.
     static func dechunk(_ bytes: [UInt8]) -> [UInt8]? {
         var body: [UInt8] = []
         var index = 0
         let crlf: [UInt8] = [13, 10]
         while true {
             guard let lineEnd = bytes[index...].firstRange(of: crlf) else { return nil }
-            let sizeText = String(decoding: bytes[index..<lineEnd.lowerBound], as: UTF8.self)
-            guard let size = Int(sizeText.split(separator: ";")[0].trimmingCharacters(in: .whitespaces), radix: 16)
-            else { return nil }
+            let digits = bytes[index..<lineEnd.lowerBound].prefix { $0 != UInt8(ascii: ";") }
+            let sizeText = String(decoding: digits, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard let size = Int(sizeText, radix: 16), size >= 0 else { return nil }
             index = lineEnd.upperBound
             if size == 0 { return body }
-            guard index + size + 2 <= bytes.count else { return nil }
+            guard size <= bytes.count - index - 2, bytes[(index + size)...].starts(with: crlf) else { return nil }
             body.append(contentsOf: bytes[index..<index + size])
             index += size + 2
         }

@@ -17,7 +17,8 @@ import RxChainSystem
 /// get the same id, and the line is in the log once, where both meant it.
 ///
 /// Requests are signed with the device session of the server (see ``ServerClient``); the line
-/// reading is the same as for every remote: lines must be JSON objects.
+/// reading is the same as for every remote: lines must be JSON objects. An entry another client
+/// appended with line breaks in its JSON reads as one line, the breaks as spaces.
 public final class ServerRemote: PlaybookRemote {
     public let location: String
     public var needsLocalCopy: Bool { false }
@@ -77,8 +78,17 @@ public final class ServerRemote: PlaybookRemote {
                 throw PlaybookRemoteError.invalidCursor(
                     cursor, location: location, reason: "past the end of the log (\(page.revision) entries)")
             }
+            // Entries run from `after + 1` without gaps: a page that skips or repeats positions
+            // would lose or double lines (and one that does not move on would be read forever).
+            guard page.next == position + UInt64(page.bodies.count) else {
+                throw ServerClientError.malformedAnswer(
+                    server: client.server,
+                    reason: "the page after \(position) holds \(page.bodies.count) entries but ends at \(page.next)")
+            }
             for body in page.bodies {
-                lines.append(contentsOf: body)
+                // A body is one JSON value, so a raw line break in it can only be whitespace (another
+                // client's pretty-printed JSON): a space keeps its meaning, and its entry one line.
+                lines.append(contentsOf: body.lazy.map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 })
                 lines.append(UInt8(ascii: "\n"))
             }
             position = page.next

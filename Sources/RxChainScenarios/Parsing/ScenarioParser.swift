@@ -318,15 +318,17 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
     private func playbook(_ words: [ScenarioTokenizer.Word], line: Substring) throws(ScenarioSyntaxError)
         -> ScenarioStep<Domain.Command>.Action
     {
+        let usage = ScenarioSyntaxError("usage: playbook append LINE | playbook load FILE")
         switch words.first?.text {
-        case "append" where words.count >= 2:
-            // The rest of the line exactly as written: it may be deliberately broken.
-            let start = line.range(of: "append")!.upperBound
-            return .appendToPlaybook(line: line[start...].trimmingCharacters(in: .whitespaces))
+        case "append" where words.count >= 2 && words[0].is("append"):
+            // The rest of the line exactly as written (it may be deliberately broken): after the
+            // bare keyword, which is the line's first `append` (the command before it is `playbook`).
+            guard let keyword = line.range(of: "append") else { throw usage }
+            return .appendToPlaybook(line: line[keyword.upperBound...].trimmingCharacters(in: .whitespaces))
         case "load" where words.count == 2:
             return .loadPlaybook(path: words[1].text)
         default:
-            throw ScenarioSyntaxError("usage: playbook append LINE | playbook load FILE")
+            throw usage
         }
     }
 

@@ -32,9 +32,12 @@ extension LogServer {
         for element in elements {
             entries.append(LogBook.NewEntry(id: try element.string("id"), body: try element.json("body")))
         }
-        // An append to a fresh family refused for its revision must not claim the family first.
-        if let expect, access.appendClaimsFamily(of: log), book.revision(of: log) != expect {
-            throw ServerError(LogAppendError.revisionMismatch(expected: expect, current: book.revision(of: log)))
+        // An append to a fresh family that the book refuses (its revision, an empty id, a clash)
+        // must not claim the family first.
+        if access.appendClaimsFamily(of: log),
+            let refusal = book.refusal(of: entries, to: log, creator: user, expecting: expect)
+        {
+            throw ServerError(refusal)
         }
         try await requireAccess(user, .append, log)
         let results: [AppendResult]

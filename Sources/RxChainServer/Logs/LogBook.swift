@@ -118,6 +118,23 @@ public final class LogBook: Sendable {
         }
     }
 
+    /// Why an append of `batch` to `log` would be refused now (an empty id, a clash, a revision
+    /// mismatch), or `nil`; writes nothing. For a caller that must act only when the append can
+    /// go through (the server claims a fresh family before its first append). The append itself
+    /// decides: the log may move in between.
+    public func refusal(
+        of batch: [NewEntry], to log: LogName, creator: String, expecting revision: UInt64? = nil
+    ) -> LogAppendError? {
+        storage.read { state in
+            do throws(LogAppendError) {
+                _ = try state.check(batch, to: log, creator: creator, expecting: revision)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
     /// The `ts` of the last durable entry of any log (0 for an empty book): where a change feed
     /// that starts now begins.
     public var lastDurableTimestamp: UInt64 {

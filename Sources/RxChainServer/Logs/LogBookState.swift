@@ -50,19 +50,13 @@ struct LogBookState: Sendable {
     /// The `ts` of the last durable entry; 0 when there is none.
     var lastDurableTimestamp: UInt64 { durableCount == 0 ? 0 : entries[durableCount - 1].ts }
 
-    /// Accepts a batch of entries for one log, all or none, or finds the originals of repeats, or
-    /// refuses; see ``LogBook/append(to:_:creator:expecting:)``.
-    ///
-    /// Nothing changes unless every entry is accepted: ids are checked (empty, clash) and the
-    /// revision compared before the first entry is added.
-    ///
-    /// - Returns: the answers, in the order of `batch`, and the position in ``entries`` up to which
-    ///   the answers may be given once durable (the last of the batch's entries, or of the
-    ///   originals of its repeats).
-    mutating func append(
-        to name: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?, now: UInt64
-    ) throws(LogAppendError) -> (results: [AppendResult], lastPosition: Int) {
-        // First pass, changing nothing: repeats, clashes, and ids new to the log.
+    /// The first pass of ``append(to:_:creator:expecting:now:)``, changing nothing: the answers of
+    /// the batch's repeats of entries in the log (`nil` for the others) and the position of the
+    /// last of their originals (-1 for none); or why the append is refused (an empty id, a clash, a
+    /// revision mismatch).
+    func check(
+        _ batch: [LogBook.NewEntry], to name: LogName, creator: String, expecting revision: UInt64?
+    ) throws(LogAppendError) -> (answers: [AppendResult?], lastPosition: Int) {
         var answers: [AppendResult?] = Array(repeating: nil, count: batch.count)
         var lastPosition = -1
         var newInBatch: [String: Int] = [:]
@@ -87,6 +81,22 @@ struct LogBookState: Sendable {
                 throw .revisionMismatch(expected: revision, current: current)
             }
         }
+        return (answers, lastPosition)
+    }
+
+    /// Accepts a batch of entries for one log, all or none, or finds the originals of repeats, or
+    /// refuses; see ``LogBook/append(to:_:creator:expecting:)``.
+    ///
+    /// Nothing changes unless every entry is accepted: ids are checked (empty, clash) and the
+    /// revision compared before the first entry is added.
+    ///
+    /// - Returns: the answers, in the order of `batch`, and the position in ``entries`` up to which
+    ///   the answers may be given once durable (the last of the batch's entries, or of the
+    ///   originals of its repeats).
+    mutating func append(
+        to name: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?, now: UInt64
+    ) throws(LogAppendError) -> (results: [AppendResult], lastPosition: Int) {
+        var (answers, lastPosition) = try check(batch, to: name, creator: creator, expecting: revision)
         // Second pass: add the new entries in order; a repeat within the batch answers its first.
         var added: [String: AppendResult] = [:]
         let firstAdded = entries.count

@@ -18,16 +18,30 @@ extension ServerLogDevice where Domain == TodoListsDomain {
     }
 
     /// Records `action` as a new entry of `log` made by the device's user, with `id`.
+    ///
+    /// - Throws: a ``RxChain/Rejection`` for `log` when a list or user it names is empty or holds a
+    ///   `/` (see ``TodoLog/init(parsing:)``): the entry could never come back from the server.
     @discardableResult
     public func record(_ action: TodoAction, in log: TodoLog, id: String = newID()) async throws -> TodoEntry {
+        try Self.requireServerLog(log, for: action)
         let entry = TodoEntry(id: id, ts: nil, log: log, creator: domain.viewer, action: action)
         try await record(entry)
         return entry
     }
 
+    /// Throws the rejection of `action` unless `log` names lists and users a server log can
+    /// hold (``TodoLog/init(parsing:)`` reads it back).
+    static func requireServerLog(_ log: TodoLog, for action: TodoAction) throws(Rejection) {
+        guard TodoLog(parsing: log.description) != log else { return }
+        throw Rejection(
+            tag: MessageTag(action.type), reason: "\(log) names a list or user that is empty or holds a '/'",
+            field: "log")
+    }
+
     /// Creates the list `id` named `name`: `create_list` in the global log, then the first name
     /// in the list's own log too (`rename_list`), so its members see it.
     public func createList(_ id: String = newID(), name: String) async throws {
+        try Self.requireServerLog(.list(id), for: .createList(id: id, name: name))
         try await record(.createList(id: id, name: name), in: .global)
         try await record(.renameList(name: name), in: .list(id))
     }

@@ -6,7 +6,7 @@ extension TodoEntry {
     /// Fields are checked in the order `id`, `ts`, `log`, `creator`, `type`, `payload.…`:
     /// - `id`, `creator`, and every id in the payload: non-empty strings.
     /// - `ts`: a finite number, or absent / `null` for a local entry.
-    /// - `log`: `global`, `list:<L>` or `mailbox:<from>-><to>`.
+    /// - `log`: `global`, `list:<L>` or `mailbox:<from>-><to>` (names without `/`).
     /// - `type`: one of the actions of the spec's table; the payload's fields as it lists them
     ///   (`after_this_id` must be written: a list or item id, or `null` for the front).
     /// - Names and descriptions may be empty; unknown members are ignored.
@@ -21,7 +21,8 @@ extension TodoEntry {
         guard let log = TodoLog(parsing: logText) else {
             throw JSONFieldError(
                 field: "log", kind: .unknownValue,
-                detail: "\(JSONWriter.quoted(logText)) is not global, list:<L> or mailbox:<from>-><to>")
+                detail:
+                    "\(JSONWriter.quoted(logText)) is not global, list:<L> or mailbox:<from>-><to> (names without '/')")
         }
         let creator = try object.string("creator")
         self.init(id: id, ts: ts, log: log, creator: creator, action: try Self.action(in: object))

@@ -10,20 +10,23 @@ public enum TodoLog: Sendable, Hashable {
     /// The mailbox of requests `from` sends `to`.
     case mailbox(from: String, to: String)
 
-    /// Reads `global`, `list:<L>` or `mailbox:<from>-><to>` (every name non-empty); `nil` otherwise.
+    /// Reads `global`, `list:<L>` or `mailbox:<from>-><to>`; `nil` otherwise. Every name is
+    /// non-empty and holds no `/`: it is one segment of the log's name on the server
+    /// (`lists/L/actions`), where a `/` would name another log.
     public init?(parsing text: String) {
+        func isName(_ name: some StringProtocol) -> Bool { !name.isEmpty && !name.contains("/") }
         if text == "global" {
             self = .global
         } else if text.hasPrefix("list:") {
             let list = String(text.dropFirst("list:".count))
-            guard !list.isEmpty else { return nil }
+            guard isName(list) else { return nil }
             self = .list(list)
         } else if text.hasPrefix("mailbox:") {
             let route = text.dropFirst("mailbox:".count)
             guard let arrow = route.firstRange(of: "->") else { return nil }
             let from = String(route[..<arrow.lowerBound])
             let to = String(route[arrow.upperBound...])
-            guard !from.isEmpty, !to.isEmpty else { return nil }
+            guard isName(from), isName(to) else { return nil }
             self = .mailbox(from: from, to: to)
         } else {
             return nil

@@ -69,6 +69,18 @@ import Testing
         }
     }
 
+    /// Found by `Fuzz/FuzzSnapshot`: a NaN charge was read, and the ledger read did not equal
+    /// itself (nor the one written again).
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func aChargeThatIsNotFiniteIsRejected(charge: Double) {
+        var transactions = TreeDictionary<String, Transaction>()
+        transactions["t1"] = Transaction(id: "t1", charge: charge)
+        let bytes = encode(ReplicatedLedger(categories: [], transactions: transactions))
+        #expect(throws: SnapshotDecodingError.self) {
+            try SnapshotReader.withReader(of: bytes) { try domain.decodeSnapshot(from: &$0) }
+        }
+    }
+
     private func encode(_ ledger: ReplicatedLedger) -> [UInt8] {
         var writer = SnapshotWriter()
         domain.encodeSnapshot(ledger, into: &writer)

@@ -94,6 +94,23 @@ import Testing
         #expect(await harness.append("lists/L1/actions", id: "x", token: bob, expect: 1).status == 403)
     }
 
+    /// Found by `Fuzz/FuzzLogServer`: an append to a fresh family refused for its entries (a clash
+    /// within the batch, an empty id) claimed the family before the book refused it.
+    @Test(arguments: [
+        #"{"entries":[{"id":"x","body":{"a":1}},{"id":"x","body":{"a":2}}]}"#, #"{"entries":[{"id":"","body":{}}]}"#,
+    ])
+    func anAppendRefusedForItsEntriesClaimsNoFamily(body: String) async throws {
+        let harness = try LogServerHarness()
+        let alice = try await harness.signIn("alice")
+        let bob = try await harness.signIn("bob")
+        let before = harness.book.entries(afterTimestamp: 0, limit: .max)
+        let refused = await harness.send("POST", "/logs/playbooks/team/ledger", token: bob, body: body)
+        #expect(refused.status == 409 || refused.status == 400, "\(refused.text)")
+        #expect(harness.book.entries(afterTimestamp: 0, limit: .max) == before)
+        #expect(await harness.append("playbooks/team/ledger", id: "a", token: alice).status == 200)
+        #expect(await harness.send("GET", "/families/playbooks/team", token: alice).json["owner"] as? String == "alice")
+    }
+
     @Test func anExplicitClaimOwnsAFreshFamilyOnce() async throws {
         let harness = try LogServerHarness()
         let alice = try await harness.signIn("alice")

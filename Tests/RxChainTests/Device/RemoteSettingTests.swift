@@ -80,6 +80,10 @@ import Testing
     @Test(
         arguments: [
             ("s3://playbooks/p.ndjson", "ftp://host", "not an http:// or https:// URL"),
+            // Found while writing `Fuzz/FuzzS3` (which then trapped on the first): a host that
+            // is percent-encoded made no URL (a trap at the first request) or another host's.
+            ("s3://playbooks/p.ndjson", "http://a%20b", "not an http:// or https:// URL with a host"),
+            ("s3://playbooks/p.ndjson", "http://h%2Fpath:9000", "not an http:// or https:// URL with a host"),
             ("s3://playbooks/p.ndjson", "http://127.0.0.1:9000/bucket", "just scheme://host[:port]"),
             ("s3://playbooks/p.ndjson", "http://127.0.0.1:9000?x=1", "just scheme://host[:port]"),
             ("/srv/playbook.ndjson", "http://127.0.0.1:9000", "applies only to an s3:// location"),

@@ -92,4 +92,15 @@ import Testing
         #expect(try object.optionalCount("seq") == 7)
         #expect(try object.optionalCount("absent") == nil)
     }
+
+    /// Found by `Fuzz/FuzzJSON`: `json` of a string member gave its content without the quotes,
+    /// which is not JSON (a log entry whose body is a string was served back as `"body":abc`).
+    @Test(arguments: [
+        (#"{"body":"abc"}"#, #""abc""#), (#"{"body":""}"#, #""""#), (#"{"body":"a\"b"}"#, #""a\"b""#),
+        (#"{"body": {"x": [1, "y"]} }"#, #"{"x": [1, "y"]}"#), (#"{"body":-1.5e3}"#, "-1.5e3"),
+        (#"{"body":true}"#, "true"),
+    ])
+    func jsonGivesTheMembersExactText(object: String, member: String) throws {
+        #expect(try Self.body(object).json("body") == Array(member.utf8))
+    }
 }

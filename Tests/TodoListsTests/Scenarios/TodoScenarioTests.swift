@@ -57,6 +57,8 @@ import TodoListsScenarios
             expect alice error contains "no request r9"
             alice: share L1 alice as r1
             expect alice error contains "yourself"
+            alice: new a/b "Slashed"
+            expect alice error contains "list:a/b names a list or user that is empty or holds a '/'"
             expect alice pending == 0
             """)
         #expect(result.outcome == .passed, "\(events.map { "\($0.step) \($0.detail)" })")

@@ -7,7 +7,7 @@ import Foundation
 /// ``PlaybookDomain/readLine(_:)`` and ``PlaybookDomain/lineBytes(for:actionId:)`` from here.
 ///
 /// - Reading decodes the action, and the line's `"actionId":"<deviceId>:<seq>"` when present.
-///   A line that is not JSON, not an object, or not an action is an error naming the field
+///   A line that is not strict JSON, not an object, or not an action is an error naming the field
 ///   (`payload.key: expected String`), `actionId` when the id is malformed, `line` when the
 ///   whole line is at fault.
 /// - Writing is the action's object with sorted keys (and `actionId` among them): the same
@@ -59,7 +59,15 @@ public struct PlaybookLine<Action: Codable & Sendable>: Codable, Sendable {
     }
 
     /// Reads one line (without its `\n`).
+    ///
+    /// The line must be strict JSON (RFC 8259, as ``JSONScanner`` reads it) before it is decoded:
+    /// Foundation's decoder also takes a trailing comma, a byte-order mark, and invalid UTF-8 or a
+    /// number beyond `Double`'s range in a member it skips, which other readers of the playbook
+    /// refuse.
     public static func read(_ line: UnsafeRawBufferPointer) -> Result<PlaybookEntry<Action>, PlaybookLineError> {
+        if let problem = JSONScanner.problem(inOneValue: line) {
+            return .failure(PlaybookLineError(field: "line", detail: "not valid JSON (\(problem))"))
+        }
         do {
             let read = try JSONDecoder().decode(PlaybookLine.self, from: Data(line))
             return .success(PlaybookEntry(action: read.action, actionId: read.actionId))

@@ -47,4 +47,21 @@ import Testing
         #expect(error.field == field, "\(line): \(error)")
         #expect(error.detail.contains(detail), "\(line): \(error)")
     }
+
+    /// Found by `Fuzz/FuzzPlaybookLine`: Foundation's decoder read these lines, which are not
+    /// JSON (the ledger's reader and `JSONSerialization` refuse them), as actions.
+    @Test(arguments: [
+        Array(#"{"type":"register/clear","payload":{},}"#.utf8),
+        [0xEF, 0xBB, 0xBF] + Array(#"{"type":"register/clear","payload":{}}"#.utf8),
+        Array(#"{"type":"register/clear","payload":{},"note":""#.utf8) + [0xFF] + Array(#""}"#.utf8),
+        Array(#"{"type":"register/clear","payload":{},"n":1e999}"#.utf8),
+    ])
+    func aLineThatIsNotStrictJSONIsUnreadable(line: [UInt8]) {
+        let read = line.withUnsafeBytes { RegisterDomain().readLine($0) }
+        guard case .failure(let error) = read else {
+            Issue.record("\(String(decoding: line, as: UTF8.self)) was read")
+            return
+        }
+        #expect(error.field == "line" && error.detail.hasPrefix("not valid JSON ("), "\(error)")
+    }
 }

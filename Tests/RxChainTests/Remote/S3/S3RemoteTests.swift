@@ -21,6 +21,7 @@ import Testing
         ),
         ("s3://playbooks/p.ndjson", "HTTP://LocalHost:80/", "http://localhost/playbooks/p.ndjson"),
         ("s3://my.bucket-1/a b.ndjson", "https://s3.example.com:443", "https://s3.example.com/my.bucket-1/a b.ndjson"),
+        ("s3://b-1/k.ndjson", "http://Bücher.example:8333", "http://xn--bcher-kva.example:8333/b-1/k.ndjson"),
     ])
     func locationsAreCanonical(location: String, endpoint: String, canonical: String) throws {
         let remote = try S3Remote(location, endpoint: endpoint)

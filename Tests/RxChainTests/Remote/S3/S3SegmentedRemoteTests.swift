@@ -131,6 +131,33 @@ import Testing
         #expect(last.nextContinuationToken == nil)
     }
 
+    /// Found by `Fuzz/FuzzS3`: servers written in Go (MinIO, SeaweedFS) escape quotes and line
+    /// breaks in keys as numeric references, which the listing read as written.
+    @Test func aListingDecodesNumericCharacterReferences() {
+        let xml = """
+            <ListBucketResult><IsTruncated>false</IsTruncated>
+            <Contents><Key>team&#39;s &#34;log&#34;/&#x41;&#xA;&#13;&amp;lt;&#;&#xZZ;&#1114112;&lt</Key></Contents>
+            </ListBucketResult>
+            """
+        #expect(S3ListPage(xml: Data(xml.utf8)).keys == ["team's \"log\"/A\n\r&lt;&#;&#xZZ;&#1114112;&lt"])
+    }
+
+    /// Found by `Fuzz/FuzzS3`: a key starting with a combining mark was not found, its first
+    /// character joined to the tag's `>` by a search by characters.
+    @Test func aKeyStartingWithACombiningMarkIsListed() {
+        let xml =
+            "<ListBucketResult><Contents><Key>\u{301}a</Key></Contents><Contents><Key>b</Key></Contents></ListBucketResult>"
+        #expect(S3ListPage(xml: Data(xml.utf8)).keys == ["\u{301}a", "b"])
+    }
+
+    /// Found by `Fuzz/FuzzS3`: the continuation token was sent back as written in the XML,
+    /// entities and all, so a token holding `&` would never fetch its page.
+    @Test func theContinuationTokenIsDecoded() {
+        let xml =
+            "<ListBucketResult><IsTruncated>true</IsTruncated><NextContinuationToken>a&amp;b&#43;c</NextContinuationToken></ListBucketResult>"
+        #expect(S3ListPage(xml: Data(xml.utf8)).nextContinuationToken == "a&b+c")
+    }
+
     @Test func aQueryIsSentExactlyAsItIsSigned() throws {
         let query = [("prefix", "team/checkpoint/"), ("list-type", "2"), ("continuation-token", "a+b=")]
         let encoded = SigV4Signer.encodeQuery(query)

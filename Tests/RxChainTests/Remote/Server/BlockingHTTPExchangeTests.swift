@@ -37,4 +37,19 @@ import Testing
     func aBrokenAnswerIsAFailure(text: String) {
         #expect(parse(text) == nil, "\(text)")
     }
+
+    /// Found by `Fuzz/FuzzServerAnswer`: a chunk size line with nothing before its `;` (or
+    /// nothing at all) trapped on an empty split, and sizes or lengths out of range trapped on a
+    /// negative count or an overflow, instead of failing the answer.
+    @Test(arguments: [
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n;x=y\r\nab\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-2\r\nab\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n7fffffffffffffff\r\nab\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabXY0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\nbody",
+    ])
+    func aBrokenChunkOrLengthIsAFailureNotATrap(text: String) {
+        #expect(parse(text) == nil, "\(text)")
+    }
 }
