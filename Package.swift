@@ -129,22 +129,28 @@ let package = Package(
 // its normal builds are unchanged. Each lives in `Fuzz/<Name>/` with its seed corpus in `corpus/`.
 if Context.environment["RXCHAIN_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzJSON", ["RxChain"]),
-        ("FuzzNDJSON", ["RxChain"]),
-        ("FuzzPlaybookLine", ["RxChain", "Ledger", "TimeTracking"]),
-        ("FuzzServerLogEntry", ["RxChain", "TodoLists", "SharedExpenses"]),
-        ("FuzzQueueRecovery", ["RxChain"]),
-        ("FuzzJournalRecovery", ["RxChain", "RxChainServer"]),
-        ("FuzzDirectoryRemote", ["RxChain"]),
-        ("FuzzScenario", ["RxChain", "RxChainScenarios", "Ledger", "TimeTracking", "TodoLists", "SharedExpenses"]),
-        ("FuzzS3", ["RxChain"]),
-        ("FuzzServerAnswer", ["RxChain"]),
-        ("FuzzLogServer", ["RxChain", "RxChainServer"]),
-        ("FuzzSnapshot", ["RxChain", "Ledger", "TimeTracking"]),
+        ("FuzzJSON", device),
+        ("FuzzNDJSON", device),
+        ("FuzzPlaybookLine", ["Ledger", "TimeTracking"] + device),
+        ("FuzzServerLogEntry", ["TodoLists", "SharedExpenses"] + device),
+        ("FuzzQueueRecovery", device),
+        ("FuzzJournalRecovery", ["RxChainServer"] + device),
+        ("FuzzDirectoryRemote", device),
+        (
+            "FuzzScenario",
+            [
+                "Ledger", "TimeTracking", "TodoLists", "SharedExpenses", "RxChainScenarios", "LedgerScenarios",
+                "TimeTrackingScenarios", "TodoListsScenarios", "SharedExpensesScenarios",
+            ] + device
+        ),
+        ("FuzzS3", device),
+        ("FuzzServerAnswer", device),
+        ("FuzzLogServer", ["RxChainServer"] + device),
+        ("FuzzSnapshot", ["Ledger", "TimeTracking"] + device),
     ]
     package.targets += [
         .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["LibFuzzer", "RxChain"], path: "Fuzz/Support"),
+        .target(name: "FuzzSupport", dependencies: ["LibFuzzer"] + system, path: "Fuzz/Support"),
     ]
     for target in fuzzTargets {
         package.targets.append(

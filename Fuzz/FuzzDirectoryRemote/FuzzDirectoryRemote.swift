@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 
-@testable import RxChain
+@testable import RxChainLogs
 
 // The directory remote's files read back from any bytes: the playbook, its commit record
 // (`CommitRecord.load`) and its append intent (`DirectoryRemoteIntent.load`), as a crash, a disk

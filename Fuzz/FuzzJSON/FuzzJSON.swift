@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import RxChain
+import RxChainJSON
 
 // The JSON scanner (`JSONScanner`), the object reader over it (`JSONObjectReader`) and the
 // writer, against Foundation's `JSONSerialization`:

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import RxChain
+import RxChainJSON
+import RxChainLogs
 
 /// A JSON value as the scanner reads it: built with the scanner's own calls (strings decoded by
 /// `string(_:)`, numbers converted by `doubleValue(_:)`), compared with Foundation's reading.

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import RxChain
 import RxChainServer
 
 // The server journal's recovery (`LogBook.open`, over `JournalRecovery` and

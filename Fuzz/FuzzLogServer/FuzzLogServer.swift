@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import RxChain
+import RxChainJSON
 
 @testable import RxChainServer
 

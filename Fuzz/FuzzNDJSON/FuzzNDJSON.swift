@@ -1,5 +1,5 @@
 import FuzzSupport
-import RxChain
+import RxChainJSON
 
 // The NDJSON reader (`NDJSONReader`, `UTF8Check`):
 // - Fed in chunks of any sizes (drawn from the input), it hands back the same lines and the same

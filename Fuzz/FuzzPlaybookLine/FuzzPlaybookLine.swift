@@ -1,7 +1,8 @@
 import Foundation
 import FuzzSupport
 import Ledger
-import RxChain
+import RxChainCore
+import RxChainLogs
 import TimeTracking
 
 // The line codecs of the playbook domains: the ledger's hand-written `ActionParser` and

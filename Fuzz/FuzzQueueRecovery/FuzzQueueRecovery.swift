@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import RxChain
+import RxChainCore
 
 // The durable queue's recovery (`SyncQueue.open`, over `QueueLogScan` and `QueueLogEntry`'s
 // decoding) from any bytes in `queue.jsonl`:

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 
-@testable import RxChain
+@testable import RxChainRemotes
 
 // What the S3 remotes read from outside: ListObjectsV2 pages (`S3ListPage`), error bodies and
 // `Content-Range` (`S3Response`), the error an answer maps to (`S3HTTPClient.failure`), the

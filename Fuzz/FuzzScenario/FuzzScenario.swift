@@ -1,9 +1,9 @@
 import FuzzSupport
 import Ledger
-import RxChain
-import SharedExpenses
-import TimeTracking
-import TodoLists
+import RxChainJSON
+import SharedExpensesScenarios
+import TimeTrackingScenarios
+import TodoListsScenarios
 
 @testable import RxChainScenarios
 

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainJSON
 
 @testable import RxChainScenarios
 

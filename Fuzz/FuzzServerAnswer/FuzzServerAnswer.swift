@@ -2,7 +2,9 @@ import Foundation
 import FuzzSupport
 import Synchronization
 
-@testable import RxChain
+@testable import RxChainJSON
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 // What a device reads from an RxChain server: the raw HTTP/1.1 answer of the feed's long poll
 // (`BlockingHTTPExchange.parse`, chunked bodies included), and the JSON answers the client and

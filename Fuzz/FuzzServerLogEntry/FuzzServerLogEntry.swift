@@ -1,5 +1,6 @@
 import FuzzSupport
-import RxChain
+import RxChainDevice
+import RxChainJSON
 import SharedExpenses
 import TodoLists
 

@@ -3,7 +3,8 @@ import FuzzSupport
 import Ledger
 import TimeTracking
 
-@testable import RxChain
+@testable import RxChainLogs
+@testable import RxChainSystem
 
 // A device's `local.snapshot` read back from any bytes (`PlaybookSnapshotFile.decode`: the
 // envelope, the action-id index, then the domain's state decoder: the ledger's binary codec, the

@@ -1,4 +1,4 @@
-import RxChain
+import RxChainSystem
 
 /// `bytes` with the right CRC-32 in front of every line of the form `<8 bytes> <json>`: the
 /// framing of the queue log and the server journal (`ChecksummedLine`).

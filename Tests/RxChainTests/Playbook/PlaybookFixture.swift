@@ -1,7 +1,7 @@
 import Foundation
+@testable import RxChainLogs
 import Testing
 
-@testable import RxChainLogs
 
 #if canImport(Glibc)
     import Glibc

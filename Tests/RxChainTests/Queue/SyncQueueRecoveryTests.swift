@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
 @testable import RxChainCore
 @testable import RxChainSystem
+import Testing
+
 
 @Suite struct SyncQueueRecoveryTests {
     private typealias F = QueueFixtures

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainJSON
 
 /// The engine's line codec for a domain whose actions are `Codable` as their line: an action
 /// encodes to the JSON object `{"type":…,"payload":…}` and decodes back from it (other keys

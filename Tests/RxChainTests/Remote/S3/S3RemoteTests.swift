@@ -1,10 +1,10 @@
 import Foundation
-import RxChainTesting
-import Testing
-
 @testable import RxChainCore
 @testable import RxChainLogs
 @testable import RxChainRemotes
+import RxChainTesting
+import Testing
+
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
 @testable import RxChainLogs
 @testable import RxChainRemotes
+import Testing
+
 
 /// Appends one segment per text to `remote`, starting at `revision`; returns the revision reached.
 @discardableResult

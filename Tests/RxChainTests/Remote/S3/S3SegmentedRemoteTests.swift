@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
 @testable import RxChainLogs
 @testable import RxChainRemotes
+import Testing
+
 
 /// What `S3SegmentedRemote` decides without a server: locations, object names, input
 /// checks, listings and query strings.
