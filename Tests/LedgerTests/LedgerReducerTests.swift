@@ -1,8 +1,8 @@
 import Foundation
-@testable import Ledger
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 @Suite struct LedgerReducerTests {
     static let t1 = "2024-05-01T10:00:00Z"

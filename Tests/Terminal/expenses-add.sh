@@ -11,7 +11,6 @@
 # Prints what it checks; exits 1 with the screen on the first failure.
 set -euo pipefail
 source "$(dirname "$0")/terminal-test.sh" expenses "$1" "$2"
-pane=add  # the tmux session the checks look at
 
 # Answers the prompt showing $1 with $2 (Enter included).
 answer() {
@@ -19,12 +18,9 @@ answer() {
     tmux -S "$socket" send-keys -t add "$2" Enter
 }
 
-# Runs `rxchain expenses add` as alice in a new tmux session; its exit status goes to $work/status.
+# Runs `rxchain expenses add` as alice in a new tmux session `add` (see `start_pane`).
 start_add() {
-    rm -f "$work/status"
-    tmux -S "$socket" kill-session -t add 2>/dev/null || true
-    tmux -S "$socket" new-session -d -s add -x 120 -y 30 \
-        "RXCHAIN_HOME='$work/home-alice' NO_COLOR=1 '$rxchain' expenses --store '$work/alice' add; echo \$? > '$work/status'; sleep 600"
+    start_pane add "RXCHAIN_HOME='$work/home-alice' NO_COLOR=1 '$rxchain' expenses --store '$work/alice' add"
 }
 
 
@@ -68,10 +64,7 @@ echo "ok: the spending reached the other member, no cent lost"
 
 # The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
 # SIGINT action back on exec) and records the watch's exit status.
-rm -f "$work/status"
-pane=watch
-tmux -S "$socket" new-session -d -s watch -x 120 -y 30 \
-    "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' expenses --store '$work/bob' watch; echo \$? > '$work/status'; sleep 600"
+start_pane watch "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' expenses --store '$work/bob' watch"
 wait_for_screen "watching $url as bob"
 wait_for_screen "synced"
 as alice add --group G1 --name taxi --amount 3.00 --currency EUR --split equal --yes >/dev/null
@@ -84,8 +77,7 @@ echo "ok: Ctrl-C ended the watch with exit 0"
 
 RXCHAIN_HOME="$work/home-bob" NO_COLOR=1 "$rxchain" expenses --store "$work/bob" watch >"$work/watch.out" 2>&1 &
 watch_pid=$!
-for _ in $(seq 1 600); do grep -q "synced" "$work/watch.out" && break; sleep 0.1; done
-grep -q "synced" "$work/watch.out" || fail "the watch without a terminal never synced: $(cat "$work/watch.out")"
+wait_until "the watch without a terminal never synced" grep -q "synced" "$work/watch.out"
 kill -TERM "$watch_pid"
 status=0
 wait "$watch_pid" || status=$?

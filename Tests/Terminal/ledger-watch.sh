@@ -22,8 +22,7 @@ as home-b ledger --store "$work/b" sync --remote "$playbook" >/dev/null
 
 # The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
 # SIGINT action back on exec) and records the watch's exit status.
-tmux -S "$socket" new-session -d -s watch -x 120 -y 30 \
-    "trap true INT; RXCHAIN_HOME='$work/home-b' NO_COLOR=1 '$rxchain' ledger --store '$work/b' watch; echo \$? > '$work/status'; sleep 600"
+start_pane watch "trap true INT; RXCHAIN_HOME='$work/home-b' NO_COLOR=1 '$rxchain' ledger --store '$work/b' watch"
 wait_for_screen "watching $playbook"
 wait_for_screen "synced"
 echo "ok: watch started and synced"

@@ -19,8 +19,7 @@ for device in laptop phone; do
     as time --store "$work/$device" sync --server "$url" --user alice >/dev/null
 done
 
-tmux -S "$socket" new-session -d -s watch -x 200 -y 40 \
-    "trap true INT; RXCHAIN_HOME='$work/home' NO_COLOR=1 '$rxchain' time --store '$work/laptop' watch --interval 1; echo \$? > '$work/status'; sleep 600"
+start_pane watch "trap true INT; RXCHAIN_HOME='$work/home' NO_COLOR=1 '$rxchain' time --store '$work/laptop' watch --interval 1" 200 40
 wait_for_screen "synced at"
 echo "ok: watch started and synced"
 

@@ -33,8 +33,7 @@ todo bob sync
 
 # The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
 # SIGINT action back on exec) and records the watch's exit status.
-tmux -S "$socket" new-session -d -s watch -x 120 -y 30 \
-    "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' todo --store '$work/bob' watch; echo \$? > '$work/status'; sleep 600"
+start_pane watch "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' todo --store '$work/bob' watch"
 wait_for_screen "watching bob on $url"
 wait_for_screen "synced"
 wait_for_screen "milk-from-alice"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,16 @@ import Foundation
 /// which then ended with status 1 and wrote nothing (swift-corelibs-foundation PR 5472). Here
 /// every descriptor made for a child is close-on-exec, so the child gets only its three standard
 /// ones, and nothing walks the descriptor table.
+///
+/// `pipe2` is not imported, so a pipe gets `FD_CLOEXEC` just after `pipe`: ``makePipe()`` and
+/// ``spawn(_:arguments:environment:workingDirectory:stdin:stdout:stderr:)`` exclude each other,
+/// so no child of this kit, started by a test running in parallel, ever inherits a pipe end in
+/// between (a child holding another's write end would keep that reader from its end of file
+/// for as long as it lives).
 package enum PosixSpawn {
+    /// Held while a pipe is made and while a child is spawned (see above).
+    private static let spawning = Mutex(())
+
     /// Why a child could not be started.
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
@@ -64,21 +74,25 @@ package enum PosixSpawn {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        let spawned = spawning.withLock { _ in posix_spawn(&pid, command[0], &actions, nil, argv, envp) }
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
         return pid
     }
 
-    /// A close-on-exec pipe (`pipe2` is not imported: set right after, so at worst a child
-    /// spawned in between holds an end until it exits).
+    /// A close-on-exec pipe (`pipe2` is not imported: `FD_CLOEXEC` is set right after, while no
+    /// child of this kit can be spawned).
     package static func makePipe() throws(Failure) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
+        let made = spawning.withLock { _ -> Int32 in
+            guard pipe(&ends) == 0 else { return errno }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return 0
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard made == 0 else {
+            throw Failure(description: "pipe: \(String(cString: strerror(made)))")
+        }
         return (ends[0], ends[1])
     }
 

@@ -1,11 +1,14 @@
 import RxChainSystem
 import Signals
 import Synchronization
+import Testing
 
 /// An observer that records every event it receives, with the time it arrived, for assertions.
 ///
 /// Given a ``ManualClock``, each record carries the clock's elapsed time at delivery;
-/// without one, every time is zero. Safe to read from any thread while deliveries run.
+/// without one, every time is zero. Safe to read from any thread while deliveries run; a test
+/// of a signal that delivers later, on another executor, waits for the deliveries with
+/// ``waitForValues(count:sourceLocation:)`` or ``waitForCompletion(sourceLocation:)``.
 ///
 /// ```swift
 /// let clock = ManualClock()
@@ -35,7 +38,7 @@ public final class RecordingObserver<Value: Sendable>: Sendable {
     }
 
     private let clock: ManualClock?
-    private let recorded = Lock<[Record]>([])
+    private let recorded = WaitableValue<[Record]>([])
 
     /// Creates a recorder that stamps events with `clock`'s elapsed time (or zero without a clock).
     public init(clock: ManualClock? = nil) {
@@ -55,7 +58,7 @@ public final class RecordingObserver<Value: Sendable>: Sendable {
     }
 
     /// Every record, in arrival order.
-    public var records: [Record] { recorded.withLock { $0 } }
+    public var records: [Record] { recorded.value }
 
     /// Every event, in arrival order.
     public var events: [Event] { records.map(\.event) }
@@ -79,9 +82,24 @@ public final class RecordingObserver<Value: Sendable>: Sendable {
     /// Whether a completion arrived.
     public var isCompleted: Bool { completionCount > 0 }
 
+    /// Suspends until at least `count` values arrived (at once if they already did).
+    ///
+    /// A wait that lasts ``WaitableValue/safetyNet`` records an issue at `sourceLocation`.
+    public func waitForValues(count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await recorded.wait(
+            until: { records in records.count { $0.isValue } >= count }, sourceLocation: sourceLocation)
+    }
+
+    /// Suspends until the completion arrived (at once if it already did).
+    ///
+    /// A wait that lasts ``WaitableValue/safetyNet`` records an issue at `sourceLocation`.
+    public func waitForCompletion(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await recorded.wait(until: { records in records.contains { !$0.isValue } }, sourceLocation: sourceLocation)
+    }
+
     private func record(_ event: Event) {
         let time = clock?.elapsed ?? .zero
-        recorded.withLock { $0.append(Record(time: time, event: event)) }
+        recorded.update { $0.append(Record(time: time, event: event)) }
     }
 }
 
@@ -89,6 +107,12 @@ extension RecordingObserver.Event: Equatable where Value: Equatable {}
 extension RecordingObserver.Record: Equatable where Value: Equatable {}
 
 extension RecordingObserver.Record {
+    /// Whether this records a value (not the completion).
+    var isValue: Bool {
+        if case .value = event { return true }
+        return false
+    }
+
     /// A record of `value` at `time` (shorthand for expected tables).
     public static func value(_ value: Value, at time: Duration = .zero) -> Self {
         Self(time: time, event: .value(value))

@@ -1,6 +1,7 @@
 import RxChainSystem
 import Signals
 import Synchronization
+import Testing
 
 /// A clock whose time moves only when a test advances it; also a Signals ``Signals/Scheduler``.
 ///
@@ -19,6 +20,10 @@ import Synchronization
 /// relay.send(1)
 /// clock.advance(by: .seconds(1))  // delivers 1, recorded at 1 s
 /// ```
+///
+/// A task that sleeps on the clock gets there on its own executor, some time after the test
+/// started it: ``waitForSleepers(count:sourceLocation:)`` waits until it is asleep (an event,
+/// not a number of tries) before the test advances.
 ///
 /// > Important: Advance from one thread at a time. No lock is held while an action
 /// > runs, so actions may schedule, cancel and advance-free work freely. Sleeping
@@ -40,23 +45,23 @@ public final class ManualClock: Clock, Scheduler, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private enum Work {
+    private enum Work: Sendable {
         case action(@Sendable () -> Void)
         case sleeper(CheckedContinuation<Void, any Error>)
     }
 
-    private struct Entry {
+    private struct Entry: Sendable {
         let id: UInt64
         let deadline: Instant
         let work: Work
     }
 
-    private enum SleepState {
+    private enum SleepState: Sendable {
         case registering
         case cancelledWhileRegistering
     }
 
-    private struct State {
+    private struct State: Sendable {
         var now = Instant.zero
         var nextID: UInt64 = 0
         var entries: [Entry] = []
@@ -88,15 +93,23 @@ public final class ManualClock: Clock, Scheduler, Sendable {
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
             return entries.remove(at: index)
         }
+
+        var sleeperCount: Int {
+            entries.count { entry in
+                if case .sleeper = entry.work { return true }
+                return false
+            }
+        }
     }
 
-    private let state = Lock(State())
+    /// The clock's state, which ``waitForSleepers(count:sourceLocation:)`` waits on.
+    private let state = WaitableValue(State())
 
     /// Creates a clock at ``Instant/zero`` with nothing scheduled.
     public init() {}
 
     /// The current time.
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.value.now }
 
     /// The time elapsed since the clock started (the same as `now.offset`).
     public var elapsed: Duration { now.offset }
@@ -105,13 +118,25 @@ public final class ManualClock: Clock, Scheduler, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// How many scheduled actions and sleeping tasks are waiting for time to pass.
-    public var pendingCount: Int { state.withLock { $0.entries.count } }
+    public var pendingCount: Int { state.value.entries.count }
+
+    /// How many tasks sleep on this clock, waiting for time to pass.
+    public var sleeperCount: Int { state.value.sleeperCount }
+
+    /// Suspends until at least `count` tasks sleep on this clock (at once if they already do):
+    /// a test advances once the code under test waits, never before.
+    ///
+    /// A wait that lasts ``WaitableValue/safetyNet`` records an issue at `sourceLocation` (see
+    /// ``WaitableValue``).
+    public func waitForSleepers(count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await state.wait(until: { $0.sleeperCount >= count }, sourceLocation: sourceLocation)
+    }
 
     /// Suspends until an advance reaches `deadline` (returns at once if it has passed).
     ///
     /// Throws `CancellationError` if the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { state in
+        let id = state.update { state in
             let id = state.makeID()
             state.sleepsBeingRegistered[id] = .registering
             return id
@@ -120,7 +145,7 @@ public final class ManualClock: Clock, Scheduler, Sendable {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
                 enum Outcome { case wait, resume, cancel }
-                let outcome = state.withLock { state -> Outcome in
+                let outcome = state.update { state -> Outcome in
                     let registration = state.sleepsBeingRegistered.removeValue(forKey: id)
                     if registration == .cancelledWhileRegistering { return .cancel }
                     if deadline <= state.now { return .resume }
@@ -134,7 +159,7 @@ public final class ManualClock: Clock, Scheduler, Sendable {
                 }
             }
         } onCancel: {
-            let waiting = state.withLock { state -> Entry? in
+            let waiting = state.update { state -> Entry? in
                 if state.sleepsBeingRegistered[id] != nil {
                     state.sleepsBeingRegistered[id] = .cancelledWhileRegistering
                     return nil
@@ -151,7 +176,7 @@ public final class ManualClock: Clock, Scheduler, Sendable {
     ///
     /// A delay of zero or less is due at the next advance (even `advance(by: .zero)`).
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Subscription {
-        let id = state.withLock { state in
+        let id = state.update { state in
             let id = state.makeID()
             let deadline = state.now.advanced(by: max(delay, .zero))
             state.entries.append(Entry(id: id, deadline: deadline, work: .action(action)))
@@ -159,7 +184,7 @@ public final class ManualClock: Clock, Scheduler, Sendable {
         }
         return Subscription { [weak self] in
             // The removed entry (and its action) is released after the lock.
-            _ = self?.state.withLock { $0.remove(id: id) }
+            _ = self?.state.update { $0.remove(id: id) }
         }
     }
 
@@ -173,7 +198,7 @@ public final class ManualClock: Clock, Scheduler, Sendable {
     /// Time never goes back: a deadline before `now` only runs work already due.
     public func advance(to deadline: Instant) {
         while true {
-            let due = state.withLock { state -> Entry? in
+            let due = state.update { state -> Entry? in
                 let target = max(deadline, state.now)
                 guard let entry = state.popDue(notAfter: target) else {
                     state.now = target

@@ -2,7 +2,6 @@ import Foundation
 import RxChainJSON
 import RxChainRemotes
 import RxChainTesting
-import Synchronization
 import Testing
 
 /// `kill -9` of a real `rxchain-server` during a burst of appends from several clients: after a
@@ -12,18 +11,18 @@ import Testing
 struct ServerCrashTests: ServerSuite {
     let directoryPrefix = "server-crash"
 
-    /// What the clients were told: entry id → acknowledged `seq`.
-    final class Acknowledged: Sendable {
-        let entries = Mutex<[String: UInt64]>([:])
-        /// Set when every client stopped (the server is gone).
-        let finished = Mutex(false)
-        var count: Int { entries.withLock { $0.count } }
-        var isFinished: Bool { finished.withLock { $0 } }
+    /// What the clients were told: entry id → acknowledged `seq`, and whether every client
+    /// stopped (the server is gone).
+    struct Acknowledged: Sendable {
+        var entries: [String: UInt64] = [:]
+        var isFinished = false
     }
 
     /// Appends `users/alice/actions` entries `client-N` one after another until a request fails
     /// (the server is gone), recording every acknowledged one.
-    static func appendUntilFailure(client: ServerClient, name: String, into acknowledged: Acknowledged) async {
+    static func appendUntilFailure(
+        client: ServerClient, name: String, into acknowledged: WaitableValue<Acknowledged>
+    ) async {
         var index = 0
         while true {
             let id = "\(name)-\(index)"
@@ -34,7 +33,7 @@ struct ServerCrashTests: ServerSuite {
                     try reader.objects("results")[0].count("seq")
                 })
             else { return }
-            acknowledged.entries.withLock { $0[id] = seq }
+            acknowledged.update { $0.entries[id] = seq }
             index += 1
         }
     }
@@ -49,7 +48,7 @@ struct ServerCrashTests: ServerSuite {
         try await signIn("alice", device: "d", server: server.url, home: home)
         let session = try ServerSessionStore(home: home).session(server: server.url, user: "alice")
 
-        let acknowledged = Acknowledged()
+        let acknowledged = WaitableValue(Acknowledged())
         let clients = try (0..<6).map { _ in try ServerClient(server: server.url, session: session) }
         let burst = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -59,14 +58,14 @@ struct ServerCrashTests: ServerSuite {
                     }
                 }
             }
-            acknowledged.finished.withLock { $0 = true }
+            acknowledged.update { $0.isFinished = true }
         }
         // Kill once the burst is well under way (a count, not a time).
-        while acknowledged.count < 300 && !acknowledged.isFinished { await Task.yield() }
+        await acknowledged.wait { $0.entries.count >= 300 || $0.isFinished }
         server.send(SIGKILL)
         _ = await server.waitUntilExit()
         await burst.value
-        let told = acknowledged.entries.withLock { $0 }
+        let told = acknowledged.value.entries
         #expect(told.count >= 300)
 
         let restarted = try await ServerProcess.start(data: data, arguments: ["--password-iterations", "1000"])

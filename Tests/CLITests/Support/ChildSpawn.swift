@@ -35,6 +35,8 @@ enum ChildSpawn {
         let input = try inputDescriptor(stdin)
         let output = try PosixSpawn.makePipe()
         let errors = try PosixSpawn.makePipe()
+        // Closed before the child starts, so its very first write already finds no reader.
+        if closingStdout { close(output.read) }
         let spawned = Result { () throws(PosixSpawn.Failure) in
             try PosixSpawn.spawn(
                 executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
@@ -48,11 +50,10 @@ enum ChildSpawn {
         case .success(let child):
             pid = child
         case .failure(let error):
-            close(output.read)
+            if !closingStdout { close(output.read) }
             close(errors.read)
             throw Failure(description: error.description)
         }
-        if closingStdout { close(output.read) }
         let stdoutData = closingStdout ? nil : DrainedPipe(output.read)
         let stderrData = DrainedPipe(errors.read)
         let ended = DispatchSemaphore(value: 0)

@@ -1,7 +1,7 @@
-@testable import Ledger
 import RxChainLogs
 import Testing
 
+@testable import Ledger
 
 @Suite struct LedgerActionLineTests {
     @Test(arguments: [

@@ -1,9 +1,9 @@
 import Foundation
-@testable import Ledger
 import RxChainDevice
 import RxChainLogs
 import Testing
 
+@testable import Ledger
 
 /// A device's actions count as uploaded only when the playbook holds their lines, whatever
 /// happens to its identity: a queue file moved aside, a store directory copied, a line

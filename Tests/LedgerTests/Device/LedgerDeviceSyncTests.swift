@@ -1,10 +1,10 @@
 import Foundation
-@testable import Ledger
 import RxChainDevice
 import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// `LedgerDevice` with a remote: devices in separate directories syncing through one
 /// `DirectoryRemote` (a playbook file in a temporary directory).

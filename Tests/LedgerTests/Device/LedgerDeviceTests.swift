@@ -1,10 +1,10 @@
 import Foundation
-@testable import Ledger
 import RxChainCore
 import RxChainDevice
 import RxChainJSON
 import Testing
 
+@testable import Ledger
 
 @Suite struct LedgerDeviceTests {
     static func temporaryDirectory() -> URL {

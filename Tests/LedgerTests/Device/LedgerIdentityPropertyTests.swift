@@ -1,10 +1,10 @@
 import Foundation
-@testable import Ledger
 import RxChainDevice
 import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// Seeded runs of stores that record, sync, get copied, have their queue file moved aside,
 /// and meet lines written by someone else under their ids: at the end every action that was

@@ -1,7 +1,7 @@
 import Foundation
-@testable import Ledger
 import Testing
 
+@testable import Ledger
 
 @Suite struct ActionParserPropertyTests {
     /// The seed: `LEDGER_SEED` replays a failure; otherwise a fixed list plus one fresh seed.

@@ -1,7 +1,7 @@
-@testable import Ledger
 import RxChainLogs
 import Testing
 
+@testable import Ledger
 
 /// `actionId` read straight from the line (up to seven digits of `seq` found in one eight-byte
 /// load, longer ones digit by digit) says what `ActionID(parsing:)` says.

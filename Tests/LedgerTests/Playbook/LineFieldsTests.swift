@@ -1,9 +1,9 @@
-@testable import Ledger
 import RxChainJSON
 import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// `LineFields` matches the layout `encodeLine` writes member by member and hands any other
 /// layout to its general loop, at the member where the two part: every spelling of a line

@@ -1,9 +1,9 @@
 import Foundation
-@testable import Ledger
-@testable import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
+@testable import RxChainLogs
 
 /// Replaying a batch on several threads gives exactly what replaying line by line gives.
 @Suite struct PlaybookReplayParallelTests {

@@ -1,8 +1,8 @@
 import Foundation
-@testable import Ledger
 import RxChainLogs
 import Testing
 
+@testable import Ledger
 
 @Suite struct PlaybookReplayTests {
     static let lines = [

@@ -1,7 +1,7 @@
-@testable import Ledger
 import RxChainCollections
 import Testing
 
+@testable import Ledger
 
 @Suite struct LedgerRulesTests {
     /// One rule case: a starting ledger, an action, the outcome and the WHOLE next ledger.

@@ -1,10 +1,10 @@
 import Foundation
-@testable import Ledger
 import LedgerScenarios
 import RxChainJSON
 import RxChainScenarios
 import Testing
 
+@testable import Ledger
 
 /// The example scenarios, run in this process (no executable): the ledger's step sugar and
 /// the engine's scenario runner, with the same outcome `rxchain run` reports.

@@ -1,6 +1,6 @@
-@testable import Ledger
 import RxChainJSON
 
+@testable import Ledger
 
 /// A timestamp the test knows is valid.
 func ts(_ text: String) -> Timestamp {

@@ -1,8 +1,8 @@
 import Foundation
-@testable import Ledger
 import RxChainJSON
 import RxChainLogs
 
+@testable import Ledger
 
 /// The slow, obviously-correct playbook-line reader: Foundation's `JSONSerialization`, then
 /// the same field checks in the same order as ``ActionParser``.

@@ -1,8 +1,8 @@
-@testable import Ledger
 import RxChainCollections
 import RxChainJSON
 import RxChainTesting
 
+@testable import Ledger
 
 /// Seeded generators of whole ledgers, for snapshot round trips.
 enum LedgerGen {

@@ -1,11 +1,11 @@
 import Foundation
-@testable import Ledger
 import RxChainCollections
 import RxChainJSON
 import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// The ledger's binary snapshot form reads back exactly what it wrote, and never traps on
 /// damaged bytes.

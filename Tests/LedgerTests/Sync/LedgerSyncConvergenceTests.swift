@@ -1,9 +1,9 @@
 import Foundation
-@testable import Ledger
 import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// N devices act, go offline, sync, crash and meet remote faults at random; in the end every
 /// device holds replay(playbook), every action is in the playbook once unless it was

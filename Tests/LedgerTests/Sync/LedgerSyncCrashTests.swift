@@ -1,9 +1,9 @@
 import Foundation
-@testable import Ledger
 import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// A device dropped from memory at any step and reopened from disk still converges.
 @Suite struct LedgerSyncCrashTests {

@@ -1,7 +1,7 @@
 import Foundation
-@testable import Ledger
 import Testing
 
+@testable import Ledger
 
 /// The local file's journal (`local.journal`): every entry is checksummed, so a damaged one
 /// is never applied; it rebuilds the device from the playbook and the status says why.

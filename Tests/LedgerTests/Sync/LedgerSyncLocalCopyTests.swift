@@ -1,7 +1,7 @@
 import Foundation
-@testable import Ledger
 import Testing
 
+@testable import Ledger
 
 /// The device's copy of the playbook text, for remotes that replace one object on every
 /// append (``WholeObjectRemote`` here, `S3Remote` in ``LedgerSyncS3Tests``).

@@ -1,8 +1,8 @@
 import Foundation
-@testable import Ledger
 import RxChainTesting
 import Testing
 
+@testable import Ledger
 
 /// A device's upload is answered by a real S3 server, but a ``FaultProxy`` loses the answer
 /// (`.ci/seaweedfs run swift test …`): the action ids make the next sync recognise the

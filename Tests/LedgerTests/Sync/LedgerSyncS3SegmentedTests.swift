@@ -1,10 +1,10 @@
 import Foundation
-@testable import Ledger
 import RxChainDevice
 import RxChainLogs
 import RxChainRemotes
 import Testing
 
+@testable import Ledger
 
 /// Devices syncing through the segmented layout of a real S3 server
 /// (`.ci/seaweedfs run swift test …`), with a compaction in the middle.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import Ledger
 import RxChainRemotes
 import Testing
 
+@testable import Ledger
 
 /// Devices syncing through one object of a real S3 server (`.ci/seaweedfs run swift test …`).
 @Suite(.enabled(if: S3TestObject.isConfigured, "needs RXCHAIN_S3_ENDPOINT: run under .ci/seaweedfs run"))

@@ -1,10 +1,10 @@
 import Foundation
-@testable import Ledger
 import RxChainCore
 import RxChainJSON
 import RxChainLogs
 import Testing
 
+@testable import Ledger
 
 /// The local file's snapshot: opening reads it back exactly; a damaged, cut, unknown or
 /// older one never crashes and never loads a wrong state.

@@ -1,11 +1,11 @@
 import Foundation
-@testable import Ledger
 import RxChainLogs
 import RxChainSystem
 import RxChainTesting
 import Synchronization
 import Testing
 
+@testable import Ledger
 
 @Suite struct LedgerSyncTests {
     @Test func newDeviceReceivesExistingData() async throws {

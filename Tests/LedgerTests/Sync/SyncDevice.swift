@@ -1,8 +1,8 @@
 import Foundation
-@testable import Ledger
 import RxChainCore
 import RxChainLogs
 
+@testable import Ledger
 
 /// One simulated device for sync tests: a local directory, a durable list of pending
 /// records standing in for its queue (kept across "crashes"), and a transport that can be

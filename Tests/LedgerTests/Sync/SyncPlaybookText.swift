@@ -1,6 +1,6 @@
 import Foundation
-@testable import Ledger
 
+@testable import Ledger
 
 /// What the sync tests read off a playbook's text, wherever it came from (a directory
 /// remote's file, or a read of an S3 remote from the start).

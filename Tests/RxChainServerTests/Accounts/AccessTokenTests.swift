@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainServer
 import RxChainTesting
 import Testing
 
+@testable import RxChainServer
 
 @Suite struct AccessTokenTests {
     let key = ServerKey.generate()

@@ -1,6 +1,6 @@
-@testable import RxChainServer
 import Testing
 
+@testable import RxChainServer
 
 /// Each account's API token: derived from the key and a generation the log keeps (never the token
 /// itself), the same after a restart, replaced by a rotation that two racing callers settle to one.

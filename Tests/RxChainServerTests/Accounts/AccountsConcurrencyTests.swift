@@ -1,6 +1,6 @@
-@testable import RxChainServer
 import Testing
 
+@testable import RxChainServer
 
 /// Races settled by entry ids: each round runs the contenders as concurrent tasks and checks
 /// that exactly one won, whatever the interleaving was.

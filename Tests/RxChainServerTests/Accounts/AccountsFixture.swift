@@ -1,7 +1,7 @@
-@testable import RxChainServer
 import RxChainTesting
 import Synchronization
 
+@testable import RxChainServer
 
 /// A clock in seconds that moves only when a test moves it.
 final class ManualClock: Sendable {

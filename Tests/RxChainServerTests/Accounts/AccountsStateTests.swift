@@ -1,6 +1,6 @@
-@testable import RxChainServer
 import Testing
 
+@testable import RxChainServer
 
 /// The fold's rules, entry by entry: what makes concurrent operations end consistently.
 @Suite struct AccountsStateTests {

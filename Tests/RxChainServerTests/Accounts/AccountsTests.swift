@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainServer
 import Testing
 
+@testable import RxChainServer
 
 @Suite struct AccountsTests {
     let fixture = AccountsFixture()

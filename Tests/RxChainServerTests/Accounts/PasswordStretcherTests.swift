@@ -1,7 +1,7 @@
-@testable import RxChainServer
 import Synchronization
 import Testing
 
+@testable import RxChainServer
 
 @Suite struct PasswordStretcherTests {
     /// How many pieces of work run at once, and the most that ever did.

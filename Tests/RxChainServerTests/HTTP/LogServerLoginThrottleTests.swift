@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainServer
 import RxChainTesting
 import Testing
 
+@testable import RxChainServer
 
 /// Password guessing is slowed per user name: after five wrong passwords in a row, the name's
 /// logins are refused with 429 and `Retry-After` for a wait that doubles with each failure; the

@@ -1,6 +1,6 @@
-@testable import RxChainServer
 import Testing
 
+@testable import RxChainServer
 
 /// The pure state behind ``LogBook``: accepted entries, and the durable prefix readers see.
 @Suite struct LogBookStateTests {

@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainServer
 import Testing
 
+@testable import RxChainServer
 
 /// A crash in the middle of a commit's write brings back whole append batches or none of them:
 /// an append is all or none on disk as it is in memory.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainServer
 import RxChainSystem
 import Testing
 
+@testable import RxChainServer
 
 /// A journal line reads back byte for byte, and anything else is reported, never half read.
 @Suite struct LogEntryJournalLineTests {

@@ -32,4 +32,19 @@ import Testing
         #expect(!recorder.isCompleted)
         withExtendedLifetime(token) {}
     }
+
+    /// Values delivered later, on an actor: the waits end once they are recorded.
+    @Test func waitsForValuesAndTheCompletionDeliveredOnAnotherExecutor() async {
+        actor Target {}
+        let relay = PassthroughRelay<Int>()
+        let recorder = RecordingObserver<Int>()
+        let token = recorder.subscribe(to: relay.signal.observe(on: Target()))
+        for value in 0..<1_000 { relay.send(value) }
+        await recorder.waitForValues(count: 1_000)
+        #expect(recorder.values == Array(0..<1_000))
+        relay.finish()
+        await recorder.waitForCompletion()
+        #expect(recorder.completionCount == 1)
+        withExtendedLifetime(token) {}
+    }
 }

@@ -71,7 +71,8 @@ import Testing
             try await clock.sleep(until: .init(offset: .seconds(2)))
             woke.store(true, ordering: .sequentiallyConsistent)
         }
-        #expect(await eventually { clock.pendingCount == 1 })
+        await clock.waitForSleepers()
+        #expect(clock.pendingCount == 1 && clock.sleeperCount == 1)
         clock.advance(by: .seconds(1))
         let wokeEarly = woke.load(ordering: .sequentiallyConsistent)
         #expect(!wokeEarly)
@@ -91,10 +92,10 @@ import Testing
     @Test func cancellingASleepingTaskThrowsCancellationError() async {
         let clock = ManualClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
-        #expect(await eventually { clock.pendingCount == 1 })
+        await clock.waitForSleepers()
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
-        #expect(clock.pendingCount == 0)
+        #expect(clock.pendingCount == 0 && clock.sleeperCount == 0)
     }
 
     @Test func aTaskCancelledBeforeItSleepsThrowsAtOnce() async {
@@ -106,13 +107,4 @@ import Testing
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.pendingCount == 0)
     }
-}
-
-/// Polls `condition`, yielding between checks, until it holds; `false` if it never did.
-private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000_000 {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
 }

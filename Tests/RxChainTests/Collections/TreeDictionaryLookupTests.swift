@@ -1,7 +1,7 @@
-@testable import RxChainCollections
 import RxChainTesting
 import Testing
 
+@testable import RxChainCollections
 
 /// Lookups (`map[key]`, `keys.contains`, and the presence check of the `_modify`
 /// subscripts), which walk the trie through borrowed pointers, checked against a

@@ -1,7 +1,7 @@
-@testable import RxChainCollections
 import RxChainTesting
 import Testing
 
+@testable import RxChainCollections
 
 /// `modifyValue(forKey:_:)` and `updateValues(_:)` against a `Dictionary` model.
 @Suite struct TreeDictionaryModifyTests {

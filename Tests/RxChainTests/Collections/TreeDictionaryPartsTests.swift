@@ -1,7 +1,7 @@
-@testable import RxChainCollections
 import RxChainTesting
 import Testing
 
+@testable import RxChainCollections
 
 /// `split(into:)` / `init(joining:)`: parts hold disjoint keys by top-level slot, and join back.
 @Suite struct TreeDictionaryPartsTests {

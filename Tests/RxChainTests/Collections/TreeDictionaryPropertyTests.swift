@@ -1,7 +1,7 @@
-@testable import RxChainCollections
 import RxChainTesting
 import Testing
 
+@testable import RxChainCollections
 
 /// Random histories of a `TreeDictionary` checked step by step against a `Dictionary` model.
 @Suite struct TreeDictionaryPropertyTests {

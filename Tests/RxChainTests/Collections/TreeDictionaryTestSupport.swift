@@ -1,6 +1,6 @@
 import Foundation
-@testable import RxChainCollections
 
+@testable import RxChainCollections
 
 /// A key whose hash keeps only `id % buckets`: with one bucket every key collides, with a
 /// few buckets many keys share full hashes (collision nodes) and hash prefixes (deep paths).

@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainCollections
 import Testing
 
+@testable import RxChainCollections
 
 @Suite struct TreeDictionaryTests {
     @Test func literalSubscriptsAndCount() {

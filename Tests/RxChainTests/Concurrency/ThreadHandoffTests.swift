@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainSystem
 import Testing
 
+@testable import RxChainSystem
 
 /// `awaitHandoff` returns what another thread delivered, whichever wins the race with
 /// the awaiting task's suspension.

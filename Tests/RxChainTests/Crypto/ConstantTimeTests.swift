@@ -1,6 +1,6 @@
-@testable import RxChainSystem
 import Testing
 
+@testable import RxChainSystem
 
 @Suite struct ConstantTimeTests {
     @Test func equalOnlyForTheSameBytes() {

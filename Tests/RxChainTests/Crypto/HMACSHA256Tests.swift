@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainSystem
 import Testing
 
+@testable import RxChainSystem
 
 @Suite struct HMACSHA256Tests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainSystem
 import RxChainTesting
 import Testing
 
+@testable import RxChainSystem
 
 @Suite struct SHA256Tests {
     /// FIPS 180-2 appendix B examples, and the empty message.

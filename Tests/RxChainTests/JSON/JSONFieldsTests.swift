@@ -1,6 +1,6 @@
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 /// The engine's field reading under a key table that is not the ledger's: a `note` with a
 /// `title`, a `body` object (`text`, `weight`, `at`) and an `actionId`.

@@ -1,6 +1,6 @@
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 /// The reader of small JSON objects: signed integers (amounts of minor units) in nested objects, named by their paths.
 @Suite struct JSONObjectReaderIntegerTests {

@@ -1,6 +1,6 @@
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 /// The engine's reader of small JSON objects: the HTTP bodies' errors as they always were, a log
 /// line's errors in the line readers' words, nested objects named by their path, and the optional

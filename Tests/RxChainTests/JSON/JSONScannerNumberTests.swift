@@ -1,6 +1,6 @@
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 /// Numbers convert in the scan, on the short path (up to 7 + 7 digits, no exponent, 16 bytes
 /// of line ahead) or the general one, exactly as `doubleValue` and Swift's own parser do.

@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 /// The line rules of ``NDJSONReader``: the same as playbook replay's, for any chunking.
 @Suite struct NDJSONReaderTests {

@@ -114,7 +114,7 @@ import Testing
         try await withRemote { (remote, clock, fixture) async throws in
             remote.inject(.delay(.seconds(5)))
             let append = Task { try await remote.append(ndjson("late"), expecting: .noPlaybook, localCopy: nil) }
-            while clock.pendingCount == 0 { await Task.yield() }
+            await clock.waitForSleepers()
             #expect(fixture.fileText() == "")
             clock.advance(by: .seconds(4))
             #expect(fixture.fileText() == "")

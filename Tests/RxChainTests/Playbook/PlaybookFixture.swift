@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainLogs
 import Testing
 
+@testable import RxChainLogs
 
 #if canImport(Glibc)
     import Glibc
@@ -74,6 +74,31 @@ struct PlaybookFixture {
         let bytes = Data(lines.utf8)
         try DirectoryRemoteIntent(appending: bytes, onTopOf: record).write(to: intentPath, directory: directory)
         try appendRaw(bytes.prefix(written))
+    }
+
+    /// Takes the playbook's lock on a descriptor of the test's own, as another writer would,
+    /// until ``HeldLock/release()``.
+    func holdLock() throws -> HeldLock {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FixtureError(description: "cannot open \(lockPath): errno \(errno)") }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            close(descriptor)
+            throw FixtureError(description: "cannot lock \(lockPath): errno \(errno)")
+        }
+        return HeldLock(descriptor: descriptor)
+    }
+
+    /// The playbook's lock, held by the test.
+    struct HeldLock {
+        let descriptor: Int32
+
+        /// Unlocks, then closes. Closing alone is not enough: a child that a test running in
+        /// parallel has forked and not yet exec'ed shares the descriptor, and would keep the
+        /// lock held until it execs.
+        func release() {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
     }
 
     struct FixtureError: Error, CustomStringConvertible {

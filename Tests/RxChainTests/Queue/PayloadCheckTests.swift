@@ -1,9 +1,9 @@
 import Foundation
-@testable import RxChainCore
-@testable import RxChainJSON
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
+@testable import RxChainJSON
 
 @Suite struct PayloadCheckTests {
     private static func foundationAccepts(_ payload: Data) -> Bool {

@@ -1,9 +1,9 @@
 import Foundation
-@testable import RxChainCore
-@testable import RxChainSystem
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
+@testable import RxChainSystem
 
 @Suite struct QueueLogEntryTests {
     @Test(arguments: [

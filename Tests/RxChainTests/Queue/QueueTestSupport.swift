@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainCore
 import Testing
 
+@testable import RxChainCore
 
 /// A fresh directory under the system temp directory, removed when released.
 final class TemporaryDirectory: Sendable {

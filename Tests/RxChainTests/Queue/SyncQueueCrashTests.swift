@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainCore
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
 
 /// Kills `rxchain-bench queue --dir D --count N` with SIGKILL at seeded random moments and
 /// checks that every request it reported persisted survived, once, in order.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainCore
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
 
 /// ``SyncQueue/changeDeviceID(to:)`` and ``SyncQueue/continueSequence(above:)``: what a
 /// device does when it finds its id on lines it did not write.

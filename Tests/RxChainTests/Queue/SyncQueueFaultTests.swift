@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainCore
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
 
 /// Injects I/O errors into the queue's system calls with `strace -e inject=…` on a child
 /// `rxchain-bench queue` run: the run must fail with a message naming the failure, and

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainCore
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
 
 /// Random enqueue / acknowledge / dead-letter / retry / compact / close-and-reopen against
 /// a dictionary model. Replay one seed with `RXCHAIN_QUEUE_SEED=<seed>`.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainCore
-@testable import RxChainSystem
 import Testing
 
+@testable import RxChainCore
+@testable import RxChainSystem
 
 @Suite struct SyncQueueRecoveryTests {
     private typealias F = QueueFixtures

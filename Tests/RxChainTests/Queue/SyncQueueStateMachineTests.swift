@@ -1,10 +1,10 @@
 import Foundation
-@testable import RxChainCore
-@testable import RxChainSystem
 import RxChainTesting
 import Synchronization
 import Testing
 
+@testable import RxChainCore
+@testable import RxChainSystem
 
 /// The queue's pure state machine: what a failed write takes back, and what every waiter is told.
 @Suite struct SyncQueueStateMachineTests {

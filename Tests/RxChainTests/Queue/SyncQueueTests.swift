@@ -1,9 +1,9 @@
 import Foundation
-@testable import RxChainCore
 import RxChainTesting
 import Synchronization
 import Testing
 
+@testable import RxChainCore
 
 @Suite struct SyncQueueTests {
     private func json(_ text: String) -> Data { Data(text.utf8) }

@@ -1,8 +1,8 @@
 import Foundation
 import RxChain
-@testable import RxChainScenarios
 import Testing
 
+@testable import RxChainScenarios
 
 /// Reading scripts: what the parser makes of a line, and the errors it names.
 @Suite struct ScenarioParserTests {

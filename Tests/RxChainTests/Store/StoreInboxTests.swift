@@ -1,6 +1,6 @@
-@testable import RxChainCore
 import Testing
 
+@testable import RxChainCore
 
 /// The inbox's state machine on its own: which arrival starts a drain, what the drain does
 /// when it finds the inbox empty, and that batches keep arrival order and reuse their storage.

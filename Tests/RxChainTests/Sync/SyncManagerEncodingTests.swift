@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainCore
 import Testing
 
+@testable import RxChainCore
 
 /// `SyncManager.accept` encodes each request with its `JSONEncoder` (keys sorted, `/` as is)
 /// before the queue stores it: what reaches the transport is exactly those bytes, and a request

@@ -1,6 +1,6 @@
-@testable import RxChainCore
 import Testing
 
+@testable import RxChainCore
 
 /// The sync manager's pure state machine: every event in every state it can meet there,
 /// with the action it answers and the state it leaves (its `description`).

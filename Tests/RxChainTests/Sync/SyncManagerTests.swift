@@ -82,8 +82,8 @@ struct SyncHarness {
     func sentTexts() throws -> [String] { try texts(transport.batches) }
 
     /// Waits until the retry timer sleeps on the manual clock.
-    func waitForRetryTimer() async {
-        while clock.pendingCount == 0 { await Task.yield() }
+    func waitForRetryTimer(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await clock.waitForSleepers(sourceLocation: sourceLocation)
     }
 
     func finish() async {

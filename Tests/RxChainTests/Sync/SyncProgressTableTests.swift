@@ -1,6 +1,6 @@
-@testable import RxChainCore
 import Testing
 
+@testable import RxChainCore
 
 /// The manager's progress table: who hears what became of a request, also when the
 /// consumer settles it before `accept` registered its progress.

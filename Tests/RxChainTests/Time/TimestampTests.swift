@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 @Suite struct TimestampTests {
     /// A timestamp the test knows is valid.

@@ -1,6 +1,6 @@
-@testable import RxChainJSON
 import Testing
 
+@testable import RxChainJSON
 
 /// `Timestamp(utcSeconds:)` and `truncatedToUTCSecond`: whole seconds written in UTC, within
 /// years 0000–9999.

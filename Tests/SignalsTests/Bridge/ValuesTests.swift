@@ -1,3 +1,4 @@
+import RxChainTesting
 import Signals
 import Testing
 
@@ -36,13 +37,19 @@ import Testing
     }
 
     @Test func cancellingTheIteratingTaskEndsTheLoopAndTheSubscription() async {
-        let relay = PassthroughRelay<Int>()
+        let relay = CurrentValueRelay(0)
+        let received = WaitableValue(0)
         let task = Task {
             var count = 0
-            for await _ in relay.signal.values { count += 1 }
+            for await _ in relay.signal.values {
+                count += 1
+                received.update { $0 = count }
+            }
             return count
         }
-        #expect(await eventually { relay.observerCount == 1 })
+        // The current value arrives once the task has subscribed.
+        await received.wait { $0 >= 1 }
+        #expect(relay.observerCount == 1)
         relay.send(1)
         task.cancel()
         _ = await task.value

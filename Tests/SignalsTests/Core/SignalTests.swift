@@ -21,7 +21,7 @@ import Testing
             if value == 1 { relay.send(3) }
         }
         relay.send(0)
-        #expect(await eventually { recorder.values.count == 4 })
+        await recorder.waitForValues(count: 4)
         #expect(recorder.values == [0, 1, 2, 3])
         #expect(depth.deepest == 1)
         token.cancel()
@@ -40,7 +40,7 @@ import Testing
             recorder.observer.receive(value)
         }
         for value in 0..<3 { relay.send(value) }
-        #expect(await eventually { recorder.values.count == 3 })
+        await recorder.waitForValues(count: 3)
         relay.send(4)
         for _ in 0..<100 { await Task.yield() }
         #expect(recorder.values == [0, 1, 2])
@@ -52,6 +52,7 @@ import Testing
         for round in 0..<10 {
             let relay = PassthroughRelay<Int>()
             let entered = Atomic(0)
+            let hundredEntered = WaitableValue(false)
             let cancelReturned = Atomic(false)
             let lateEntries = Atomic(0)
             let stop = Atomic(false)
@@ -59,7 +60,7 @@ import Testing
                 if cancelReturned.load(ordering: .sequentiallyConsistent) {
                     lateEntries.add(1, ordering: .relaxed)
                 }
-                entered.add(1, ordering: .relaxed)
+                if entered.add(1, ordering: .relaxed).newValue == 100 { hundredEntered.update { $0 = true } }
             }
             async let sender: Void = onNewThread {
                 var value = 0
@@ -70,7 +71,7 @@ import Testing
                     value += 1
                 }
             }
-            #expect(await eventually { entered.load(ordering: .relaxed) >= 100 })
+            await hundredEntered.wait { $0 }
             token.cancel()
             cancelReturned.store(true, ordering: .sequentiallyConsistent)
             // At most one delivery may have passed the gate before cancel and entered after.
@@ -85,9 +86,10 @@ import Testing
     func droppingTheTokenReleasesTheObserverAndOperatorState(shape: ChainShape) async {
         let relay = PassthroughRelay<Int>()
         weak var weakProbe: Probe?
+        let probeIsReleased = WaitableValue(false)
         var token: Subscription?
         do {
-            let probe = Probe()
+            let probe = Probe(isReleased: probeIsReleased)
             weakProbe = probe
             token = shape.signal(from: relay).sink { _ in probe.touch() }
         }
@@ -95,7 +97,9 @@ import Testing
         #expect(weakProbe != nil)
         token = nil
         _ = token
-        #expect(await eventually { weakProbe == nil })
+        // An asynchronous shape's mailbox may still hold the observer until it has delivered 1.
+        await probeIsReleased.wait { $0 }
+        #expect(weakProbe == nil)
         #expect(relay.observerCount == 0)
     }
 

@@ -9,9 +9,10 @@ import Testing
         let relay = PassthroughRelay<Int>()
         weak var strongOne: DeliveryActor?
         weak var weakOne: DeliveryActor?
+        let heldIsReleased = WaitableValue(false)
         var tokens: [Subscription] = []
         do {
-            let held = DeliveryActor()
+            let held = DeliveryActor(isReleased: heldIsReleased)
             let notHeld = DeliveryActor()
             strongOne = held
             weakOne = notHeld
@@ -23,16 +24,17 @@ import Testing
         relay.send(1)  // the weakly held mailbox finds its actor gone and drops the value
         tokens.removeAll()
         #expect(relay.observerCount == 0)
-        for _ in 0..<10_000 where strongOne != nil { await Task.yield() }
+        // The held actor's mailbox delivers 1 on its own task, then lets the actor go.
+        await heldIsReleased.wait { $0 }
         #expect(strongOne == nil)
     }
 
     @Test func deliversTenThousandValuesInOrderIsolatedToACustomActor() async {
         let actor = DeliveryActor()
         let relay = PassthroughRelay<Int>()
-        let completed = Atomic(false)
+        let completed = WaitableValue(false)
         let token = relay.signal.observe(on: actor).sink(
-            receiveCompletion: { completed.store(true, ordering: .sequentiallyConsistent) },
+            receiveCompletion: { completed.update { $0 = true } },
             receiveValue: { value in
                 // Traps unless this runs on the actor's executor.
                 actor.assumeIsolated { $0.received.append(value) }
@@ -41,7 +43,7 @@ import Testing
             for value in 0..<10_000 { relay.send(value) }
             relay.finish()
         }
-        #expect(await eventually { completed.load(ordering: .sequentiallyConsistent) })
+        await completed.wait { $0 }
         #expect(await actor.received == Array(0..<10_000))
         withExtendedLifetime(token) {}
     }
@@ -51,9 +53,9 @@ import Testing
     @Test func deliversTenThousandValuesInOrderOnTheMainActor() async {
         let relay = PassthroughRelay<Int>()
         let received = Lock<[Int]>([])
-        let completed = Atomic(false)
+        let completed = WaitableValue(false)
         let token = relay.signal.observe(on: MainActor.shared).sink(
-            receiveCompletion: { completed.store(true, ordering: .sequentiallyConsistent) },
+            receiveCompletion: { completed.update { $0 = true } },
             receiveValue: { value in
                 MainActor.assumeIsolated {
                     received.withLock { $0.append(value) }
@@ -63,7 +65,7 @@ import Testing
             for value in 0..<10_000 { relay.send(value) }
             relay.finish()
         }
-        #expect(await eventually { completed.load(ordering: .sequentiallyConsistent) })
+        await completed.wait { $0 }
         #expect(received.withLock { $0 } == Array(0..<10_000))
         withExtendedLifetime(token) {}
     }
@@ -73,15 +75,15 @@ import Testing
         let relay = PassthroughRelay<Int>()
         let direct = RecordingObserver<Int>()
         let directToken = direct.subscribe(to: relay.signal)
-        let count = Atomic(0)
+        let count = WaitableValue(0)
         let token = relay.signal.observe(on: actor).sink { value in
             actor.assumeIsolated { $0.received.append(value) }
-            count.add(1, ordering: .relaxed)
+            count.update { $0 += 1 }
         }
         await onThreads(4) { sender in
             for index in 0..<2_000 { relay.send(sender * 10_000 + index) }
         }
-        #expect(await eventually { count.load(ordering: .relaxed) == 8_000 })
+        await count.wait { $0 == 8_000 }
         #expect(await actor.received == direct.values)
         withExtendedLifetime((token, directToken)) {}
     }

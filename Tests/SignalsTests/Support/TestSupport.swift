@@ -1,11 +1,22 @@
 import Foundation
 import RxChainSystem
+import RxChainTesting
 import Signals
 import Synchronization
 import Testing
 
-/// An object whose deinit a lifetime test observes through a weak reference.
+/// An object whose deinit a lifetime test observes: through a weak reference, or by waiting
+/// for ``isReleased`` when the last reference goes on another executor.
 final class Probe: Sendable {
+    /// Set by the probe's deinit.
+    let isReleased: WaitableValue<Bool>
+
+    init(isReleased: WaitableValue<Bool> = WaitableValue(false)) {
+        self.isReleased = isReleased
+    }
+
+    deinit { isReleased.update { $0 = true } }
+
     func touch() {}
 }
 
@@ -58,15 +69,14 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
 actor DeliveryActor {
     /// Values seen while isolated to this actor (checked with `assertIsolated` as they arrive).
     var received: [Int] = []
-}
+    /// Set by the actor's deinit (a mailbox may hold the actor until it has drained).
+    let isReleased: WaitableValue<Bool>
 
-/// Polls `condition`, yielding between checks, until it holds; `false` if it never did (a bug, not a timing).
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000_000 {
-        if condition() { return true }
-        await Task.yield()
+    init(isReleased: WaitableValue<Bool> = WaitableValue(false)) {
+        self.isReleased = isReleased
     }
-    return condition()
+
+    deinit { isReleased.update { $0 = true } }
 }
 
 /// The shapes of chain the guarantee tests run through: each ends at the subscriber's observer.

@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainLogs
 import Testing
 
+@testable import RxChainLogs
 
 /// The engine's line codec for `Codable` actions (``PlaybookLine``), through the toy register.
 @Suite struct PlaybookLineTests {

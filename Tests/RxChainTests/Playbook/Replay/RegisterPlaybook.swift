@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainLogs
 import RxChainTesting
 
+@testable import RxChainLogs
 
 /// A random register playbook for property tests: actions over a few keys (an empty key now
 /// and then: invalid), written by the engine's codec or by hand (`type` first), with

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainLogs
 import RxChainTesting
 import Testing
 
+@testable import RxChainLogs
 
 /// The engine's replay of a domain that is only its rules (the toy register): on one thread
 /// or many, to the end or `upto` a line, with `actionId` de-duplication.

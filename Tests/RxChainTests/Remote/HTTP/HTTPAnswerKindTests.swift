@@ -1,7 +1,7 @@
 import Foundation
-@testable import RxChainRemotes
 import Testing
 
+@testable import RxChainRemotes
 
 /// What each HTTP status means for a queued request, and how `Retry-After` reads.
 @Suite struct HTTPAnswerKindTests {

@@ -1,10 +1,10 @@
 import Foundation
-@testable import RxChainCore
-@testable import RxChainLogs
-@testable import RxChainRemotes
 import RxChainTesting
 import Testing
 
+@testable import RxChainCore
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainLogs
-@testable import RxChainRemotes
 import Testing
 
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// Appends one segment per text to `remote`, starting at `revision`; returns the revision reached.
 @discardableResult

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainLogs
-@testable import RxChainRemotes
 import Testing
 
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// `S3SegmentedRemote.compact()` against a real SeaweedFS (`.ci/seaweedfs run swift test …`):
 /// checkpoints hold exactly the segments' bytes and never strand a device that is behind.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainLogs
-@testable import RxChainRemotes
 import Testing
 
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// `S3SegmentedRemote` against a real SeaweedFS (`.ci/seaweedfs run swift test …`); every
 /// test uses its own fresh prefix.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainLogs
-@testable import RxChainRemotes
 import Testing
 
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// What `S3SegmentedRemote` decides without a server: locations, object names, input
 /// checks, listings and query strings.

@@ -1,8 +1,8 @@
 import Foundation
-@testable import RxChainRemotes
-@testable import RxChainSystem
 import Testing
 
+@testable import RxChainRemotes
+@testable import RxChainSystem
 
 /// The examples of AWS's "Signature Calculations for the Authorization Header" (S3 API
 /// reference, sigv4-header-based-auth), with the documented key pair and outputs.

@@ -1,6 +1,6 @@
-@testable import RxChainRemotes
 import Testing
 
+@testable import RxChainRemotes
 
 /// The answer reading of the feed's blocking HTTP exchange.
 @Suite struct BlockingHTTPExchangeTests {

@@ -1,9 +1,9 @@
 import Foundation
-@testable import RxChainLogs
-@testable import RxChainRemotes
 import Synchronization
 import Testing
 
+@testable import RxChainLogs
+@testable import RxChainRemotes
 
 /// Reading a playbook from a server's log, against a connection that plays the server's answers.
 @Suite struct ServerRemoteTests {
