@@ -5,25 +5,25 @@ import Foundation
 /// Taken without the lock and without repairing anything, so it is safe while another
 /// process has the queue open (it then sees the log as of the read; a half-written last
 /// line shows up as ``tornLine``).
-public struct QueueInspection: Sendable, Equatable {
+package struct QueueInspection: Sendable, Equatable {
     /// The queue's directory.
-    public let directory: URL
+    package let directory: URL
     /// The device id: the log's once it was changed, else the `device-id` file's, if any.
-    public let deviceID: String?
+    package let deviceID: String?
     /// The sequence number the next enqueue would get.
-    public let nextSeq: UInt64
+    package let nextSeq: UInt64
     /// The pending requests in sequence order.
-    public let pending: [QueueRecord]
+    package let pending: [QueueRecord]
     /// The dead letters in sequence order.
-    public let deadLetters: [DeadLetter]
+    package let deadLetters: [DeadLetter]
     /// Lines already moved to `quarantine.jsonl`.
-    public let quarantined: [QuarantinedLine]
+    package let quarantined: [QuarantinedLine]
     /// Lines of the log the next open will quarantine.
-    public let unreadable: [QuarantinedLine]
+    package let unreadable: [QuarantinedLine]
     /// A torn last line the next open will cut off (line number and reason).
-    public let tornLine: (lineNumber: Int, reason: String)?
+    package let tornLine: (lineNumber: Int, reason: String)?
 
-    public static func == (lhs: QueueInspection, rhs: QueueInspection) -> Bool {
+    package static func == (lhs: QueueInspection, rhs: QueueInspection) -> Bool {
         lhs.directory == rhs.directory && lhs.deviceID == rhs.deviceID && lhs.nextSeq == rhs.nextSeq
             && lhs.pending == rhs.pending && lhs.deadLetters == rhs.deadLetters
             && lhs.quarantined == rhs.quarantined && lhs.unreadable == rhs.unreadable
@@ -38,7 +38,7 @@ extension SyncQueue {
     /// > Important: Blocking file reads on the calling thread; meant for command-line tools.
     /// - Throws: ``SyncQueueError/notAQueue(directory:)`` when there is no log,
     ///   ``SyncQueueError/corruptHeader(path:reason:)``, or an I/O error.
-    public static func inspect(directory: URL) throws -> QueueInspection {
+    package static func inspect(directory: URL) throws -> QueueInspection {
         let layout = SyncQueueLayout(directory: directory.standardizedFileURL)
         guard let bytes = try QueueFile.readAllIfExists(layout.log) else {
             throw SyncQueueError.notAQueue(directory: layout.directoryPath)

@@ -11,15 +11,15 @@ import RxChainSystem
 /// let receipt = try queue.enqueue(tag: "expense/put", payload: body)
 /// try await receipt.persisted()   // now it survives a crash
 /// ```
-public struct QueueReceipt: Sendable {
+package struct QueueReceipt: Sendable {
     /// The sequence number the change concerns (for an enqueue, the new request's; for an
     /// acknowledgement of several, the highest given).
-    public let seq: UInt64
+    package let seq: UInt64
     let position: UInt64
     let storage: SyncQueueStorage
 
     /// Whether the change is on disk now.
-    public var isPersisted: Bool { storage.isPersisted(position: position) }
+    package var isPersisted: Bool { storage.isPersisted(position: position) }
 
     /// Returns once the change is on disk.
     ///
@@ -29,7 +29,7 @@ public struct QueueReceipt: Sendable {
     /// the queue to see whether it was recorded), or ``SyncQueueError/closed(directory:)``
     /// when the queue closed first. Not cancellable: it waits for the writer, which never
     /// stalls indefinitely.
-    public func persisted() async throws {
+    package func persisted() async throws {
         if isPersisted { return }
         try await awaitHandoff { deliver in storage.whenPersisted(position: position, deliver) }
     }
@@ -39,7 +39,7 @@ public struct QueueReceipt: Sendable {
     /// > Important: `body` runs on the queue's writer thread (or at once on the caller's,
     /// > if the outcome is known): keep it short and never block in it, or every write of
     /// > the queue waits.
-    public func whenPersisted(_ body: @escaping @Sendable (Result<Void, SyncQueueError>) -> Void) {
+    package func whenPersisted(_ body: @escaping @Sendable (Result<Void, SyncQueueError>) -> Void) {
         storage.whenPersisted(position: position, body)
     }
 }

@@ -17,7 +17,7 @@ extension SyncQueue {
     /// - Returns: the new file and how many lines it holds, or nil when nothing was quarantined.
     /// - Throws: ``SyncQueueError/notAQueue(directory:)``, ``SyncQueueError/inUse(directory:pid:)``,
     ///   or an I/O error naming the file.
-    public static func archiveQuarantine(
+    package static func archiveQuarantine(
         directory: URL, lockWait: Duration? = nil, now: Date = Date()
     ) async throws -> QuarantineArchive? {
         let layout = SyncQueueLayout(directory: directory.standardizedFileURL)

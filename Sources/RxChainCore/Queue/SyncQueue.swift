@@ -83,7 +83,7 @@ public final class SyncQueue: Sendable {
     /// - Parameter payload: one JSON value (object, array, string, number, …).
     /// - Throws: ``SyncQueueError/invalidPayload(reason:)``, or ``SyncQueueError/closed(directory:)``
     ///   / ``SyncQueueError/unusable(directory:cause:)``.
-    public func enqueue(tag: String, payload: Data) throws -> QueueReceipt {
+    package func enqueue(tag: String, payload: Data) throws -> QueueReceipt {
         try enqueue(tag: tag, trustedPayload: Self.validated(payload))
     }
 
@@ -114,7 +114,7 @@ public final class SyncQueue: Sendable {
     /// Removes acknowledged requests (pending or dead letters). Sequence numbers that are
     /// neither are ignored, so acknowledging twice is harmless.
     @discardableResult
-    public func acknowledge(_ seqs: some Sequence<UInt64>) throws -> QueueReceipt {
+    package func acknowledge(_ seqs: some Sequence<UInt64>) throws -> QueueReceipt {
         let seqs = Array(seqs)
         let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.acknowledgeRequested(seqs))
@@ -126,7 +126,7 @@ public final class SyncQueue: Sendable {
     /// the requests behind it can go on.
     /// - Throws: ``SyncQueueError/notPending(seq:)`` when `seq` is not pending.
     @discardableResult
-    public func deadLetter(seq: UInt64, reason: String) throws -> QueueReceipt {
+    package func deadLetter(seq: UInt64, reason: String) throws -> QueueReceipt {
         let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.deadLetterRequested(seq: seq, reason: reason))
         }
@@ -136,7 +136,7 @@ public final class SyncQueue: Sendable {
     /// Puts a dead letter back among the pending requests, at its original place in sequence order.
     /// - Throws: ``SyncQueueError/notDeadLetter(seq:)`` when `seq` is not a dead letter.
     @discardableResult
-    public func retryDeadLetter(seq: UInt64) throws -> QueueReceipt {
+    package func retryDeadLetter(seq: UInt64) throws -> QueueReceipt {
         let (_, position) = try storage.perform { (machine) throws(SyncQueueError) in
             ((), try machine.retryRequested(seq: seq))
         }

@@ -27,10 +27,10 @@ public struct Reducer<State, Msg: Message, Request>: Sendable {
 
     /// Applies the reducer to a copy of `state`: the next state and its requests, or the rejection.
     @inlinable
-    public func reduce(_ state: State, _ message: Msg) throws(Rejection) -> DataSync<State, Request> {
+    public func reduce(_ state: State, _ message: Msg) throws(Rejection) -> Reduction<State, Request> {
         var next = state
         let requests = try apply(message, to: &next)
-        return DataSync(next, requests: requests)
+        return Reduction(next, requests: requests)
     }
 
     /// Applies the reducer to `state` in place; on a rejection `state` may be partly changed.

@@ -16,8 +16,8 @@ import Synchronization
 ///   synchronously on the actor, before the next message is applied.
 /// - **Re-entrancy**: a message sent from inside an observer (or a reducer's caller) is
 ///   queued behind the current one, never applied in the middle of it.
-/// - **Sync**: the reducer's requests are handed to the ``SyncSink`` in order, without
-///   waiting for any I/O.
+/// - **Sync**: the reducer's requests are handed to the ``SyncManager`` (when given) in
+///   order, without waiting for any I/O.
 /// - **Rejections**: a rejected message leaves the state as it was; the rejection goes
 ///   to the sender's handle and to ``failures``.
 /// - **Lifetime**: the store's drain task exists only while there is work (and for a
@@ -43,21 +43,41 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
     @usableFromInline let failureRelay = PassthroughRelay<Rejection>()
     @usableFromInline let slices = SliceRegistry<State>()
 
-    /// Creates a store holding `initialState`, applying messages with `reducer`, handing requests to `sink`.
+    /// Creates a store holding `initialState`, applying messages with `reducer`, with no sync:
+    /// the reducer's requests stay in memory and no message passes its `persisted` stage.
+    public init(initialState: State, reducer: TagCompositeReducer<State, Msg, Request>) {
+        self.init(initialState: initialState, reducer: .tagged(reducer), sink: InMemorySyncSink<Request>())
+    }
+
+    /// Creates a store with a plain ``Reducer`` and no sync.
+    public init(initialState: State, reducer: Reducer<State, Msg, Request>) {
+        self.init(initialState: initialState, reducer: .plain(reducer), sink: InMemorySyncSink<Request>())
+    }
+
+    /// Creates a store whose reducer's requests go to `sync`, which writes them to its durable
+    /// queue and sends them to its transport, in the order the messages were applied.
     public init(
-        initialState: State,
-        reducer: TagCompositeReducer<State, Msg, Request>,
-        sink: any SyncSink<Request> = InMemorySyncSink<Request>()
+        initialState: State, reducer: TagCompositeReducer<State, Msg, Request>, sync: SyncManager<Request>
+    ) where Request: SyncRequest {
+        self.init(initialState: initialState, reducer: .tagged(reducer), sink: sync)
+    }
+
+    /// Creates a store with a plain ``Reducer`` whose requests go to `sync`.
+    public init(
+        initialState: State, reducer: Reducer<State, Msg, Request>, sync: SyncManager<Request>
+    ) where Request: SyncRequest {
+        self.init(initialState: initialState, reducer: .plain(reducer), sink: sync)
+    }
+
+    /// Creates a store handing its reducer's requests to any sink (the devices' and the tests').
+    package init(
+        initialState: State, reducer: TagCompositeReducer<State, Msg, Request>, sink: any SyncSink<Request>
     ) {
         self.init(initialState: initialState, reducer: .tagged(reducer), sink: sink)
     }
 
-    /// Creates a store with a plain ``Reducer``.
-    public init(
-        initialState: State,
-        reducer: Reducer<State, Msg, Request>,
-        sink: any SyncSink<Request> = InMemorySyncSink<Request>()
-    ) {
+    /// Creates a store with a plain ``Reducer`` handing its requests to any sink.
+    package init(initialState: State, reducer: Reducer<State, Msg, Request>, sink: any SyncSink<Request>) {
         self.init(initialState: initialState, reducer: .plain(reducer), sink: sink)
     }
 
@@ -248,7 +268,7 @@ public final actor StoreManager<State: Sendable, Msg: Message, Request: Sendable
         _ message: Msg, handle: SendHandle<State>?, memo: inout ReducerMemo<State, Msg, Request>,
         publisher: inout StatePublisher<State>
     ) {
-        let result: DataSync<State, Request>
+        let result: Reduction<State, Request>
         do {
             result = try drain.reduce(current, message, memo: &memo)
         } catch {

@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// > Important: A sink must eventually report each request either acknowledged or
 /// > failed, or the waiters of ``SendHandle/acknowledged()`` wait until cancelled.
-public final class SyncProgress: Sendable {
+@usableFromInline
+package final class SyncProgress: Sendable {
     private struct Counts {
         var unpersisted: Int
         var unacknowledged: Int
@@ -21,7 +22,8 @@ public final class SyncProgress: Sendable {
     let acknowledgedStage = StageCell<Void, any Error>()
 
     /// Creates progress for `requestCount` requests (both stages are reached at once when it is zero).
-    public init(requestCount: Int) {
+    @usableFromInline
+    package init(requestCount: Int) {
         counts = Lock(Counts(unpersisted: requestCount, unacknowledged: requestCount))
         if requestCount == 0 {
             persistedStage.resolve(.success(()))
@@ -30,7 +32,7 @@ public final class SyncProgress: Sendable {
     }
 
     /// Reports that `count` more requests are durably queued.
-    public func requestsPersisted(_ count: Int = 1) {
+    package func requestsPersisted(_ count: Int = 1) {
         let reached = counts.withLock { counts -> Bool in
             guard counts.unpersisted > 0 else { return false }
             counts.unpersisted = max(0, counts.unpersisted - count)
@@ -40,7 +42,7 @@ public final class SyncProgress: Sendable {
     }
 
     /// Reports that `count` more requests were accepted by the remote (which implies persisted).
-    public func requestsAcknowledged(_ count: Int = 1) {
+    package func requestsAcknowledged(_ count: Int = 1) {
         let reached = counts.withLock { counts -> Bool in
             guard counts.unacknowledged > 0 else { return false }
             counts.unacknowledged = max(0, counts.unacknowledged - count)
@@ -55,7 +57,7 @@ public final class SyncProgress: Sendable {
     /// Reports that a request failed for good (queue I/O error, permanent remote failure).
     ///
     /// Stages not yet reached fail with `error`; stages already reached stay reached.
-    public func requestFailed(_ error: any Error) {
+    package func requestFailed(_ error: any Error) {
         persistedStage.resolve(.failure(error))
         acknowledgedStage.resolve(.failure(error))
     }

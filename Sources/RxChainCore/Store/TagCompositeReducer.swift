@@ -41,10 +41,10 @@ public struct TagCompositeReducer<State, Msg: Message, Request>: Sendable {
 
     /// Applies the reducer registered for `message.tag`, or rejects the message if there is none.
     @inlinable
-    public func reduce(_ state: State, _ message: Msg) throws(Rejection) -> DataSync<State, Request> {
+    public func reduce(_ state: State, _ message: Msg) throws(Rejection) -> Reduction<State, Request> {
         var next = state
         let requests = try apply(message, to: &next)
-        return DataSync(next, requests: requests)
+        return Reduction(next, requests: requests)
     }
 
     /// Applies the reducer registered for `message.tag` to `state` in place (partly changed on a

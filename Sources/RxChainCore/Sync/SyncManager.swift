@@ -103,7 +103,8 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     ///
     /// `progress` is told when the requests are persisted, then acknowledged (or failed).
     /// The consumer is woken by the queue's writer once they are on disk (see `init`).
-    public nonisolated func receive(_ requests: [Request], progress: SyncProgress?) {
+    @usableFromInline
+    package nonisolated func receive(_ requests: [Request], progress: SyncProgress?) {
         // Each progress is registered after its request is enqueued, never under the queue's
         // lock; the open registration keeps an outcome the consumer reaches first.
         if progress != nil { progressTable.withLock { $0.registrationOpened() } }

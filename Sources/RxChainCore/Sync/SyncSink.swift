@@ -7,7 +7,8 @@ import Synchronization
 /// that produced requests, in the order the messages were applied. The sink must
 /// return at once — no waiting for disk or network (the ``SyncManager`` queues them
 /// on its writer thread) — and must keep the order it was given.
-public protocol SyncSink<Request>: Sendable {
+@usableFromInline
+package protocol SyncSink<Request>: Sendable {
     /// The request type the sink carries to the remote.
     associatedtype Request: Sendable
 
@@ -19,7 +20,7 @@ public protocol SyncSink<Request>: Sendable {
 ///
 /// Every request counts as persisted at once; it is acknowledged when ``acknowledgeAll()``
 /// is called (or at once, with `acknowledgesImmediately`).
-public final class InMemorySyncSink<Request: Sendable>: SyncSink, Sendable {
+package final class InMemorySyncSink<Request: Sendable>: SyncSink, Sendable {
     private struct Entry {
         var requests: [Request]
         var progress: SyncProgress?
@@ -29,21 +30,22 @@ public final class InMemorySyncSink<Request: Sendable>: SyncSink, Sendable {
     private let acknowledgesImmediately: Bool
 
     /// Creates an empty sink.
-    public init(acknowledgesImmediately: Bool = false) {
+    package init(acknowledgesImmediately: Bool = false) {
         self.acknowledgesImmediately = acknowledgesImmediately
     }
 
-    public func receive(_ requests: [Request], progress: SyncProgress?) {
+    @usableFromInline
+    package func receive(_ requests: [Request], progress: SyncProgress?) {
         entries.withLock { $0.append(Entry(requests: requests, progress: progress)) }
         progress?.requestsPersisted(requests.count)
         if acknowledgesImmediately { progress?.requestsAcknowledged(requests.count) }
     }
 
     /// Every request accepted so far, in order.
-    public var requests: [Request] { entries.withLock { $0.flatMap(\.requests) } }
+    package var requests: [Request] { entries.withLock { $0.flatMap(\.requests) } }
 
     /// Acknowledges every request accepted so far.
-    public func acknowledgeAll() {
+    package func acknowledgeAll() {
         let pending = entries.withLock { entries -> [Entry] in
             defer { for index in entries.indices { entries[index].progress = nil } }
             return entries

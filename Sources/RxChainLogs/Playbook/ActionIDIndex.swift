@@ -20,9 +20,9 @@
 /// index.claim(ActionID(deviceID: "phone", seq: 1), digest: 7)   // .duplicate
 /// index.claim(ActionID(deviceID: "phone", seq: 1), digest: 8)   // .clash
 /// ```
-public struct ActionIDIndex: Sendable {
+@usableFromInline package struct ActionIDIndex: Sendable {
     /// What a line's claim on its actionId came to.
-    public enum Claim: Sendable, Hashable {
+    @usableFromInline package enum Claim: Sendable, Hashable {
         /// The actionId was free: the line is applied.
         case first
         /// An earlier line with the same bytes holds it: skipped.
@@ -32,12 +32,12 @@ public struct ActionIDIndex: Sendable {
     }
 
     /// A device's place in ``devices``, for callers that look one device up once per many lines.
-    public struct Slot: Sendable, Hashable {
+    @usableFromInline package struct Slot: Sendable, Hashable {
         fileprivate let index: Int
     }
 
     /// Where a device's claims stood, to list the ones made after it (``claims(of:since:)``).
-    public struct Mark: Sendable {
+    @usableFromInline package struct Mark: Sendable {
         fileprivate let denseCount: Int
         fileprivate let sparseSeqs: Set<UInt64>
     }
@@ -45,16 +45,16 @@ public struct ActionIDIndex: Sendable {
     private var slotsByDevice: [String: Int] = [:]
     private var devices: [DeviceClaims] = []
     /// How many actionIds are claimed.
-    public private(set) var count = 0
+    @usableFromInline package private(set) var count = 0
 
     /// An index of nothing.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// The devices with at least one claimed actionId, in the order first met.
-    public var deviceIDs: [String] { devices.map(\.deviceID) }
+    @usableFromInline package var deviceIDs: [String] { devices.map(\.deviceID) }
 
     /// The slot of `deviceID`, made when the device is new.
-    public mutating func slot(of deviceID: String) -> Slot {
+    @usableFromInline package mutating func slot(of deviceID: String) -> Slot {
         if let index = slotsByDevice[deviceID] { return Slot(index: index) }
         slotsByDevice[deviceID] = devices.count
         devices.append(DeviceClaims(deviceID: deviceID))
@@ -63,7 +63,7 @@ public struct ActionIDIndex: Sendable {
 
     /// Claims `seq` of the device in `slot` for the line whose digest is `digest`.
     @discardableResult
-    public mutating func claim(seq: UInt64, digest: UInt64, in slot: Slot) -> Claim {
+    @usableFromInline package mutating func claim(seq: UInt64, digest: UInt64, in slot: Slot) -> Claim {
         let claim = devices[slot.index].claim(seq: seq, digest: digest)
         if claim == .first { count += 1 }
         return claim
@@ -71,29 +71,29 @@ public struct ActionIDIndex: Sendable {
 
     /// Claims `id` for the line whose digest is `digest`.
     @discardableResult
-    public mutating func claim(_ id: ActionID, digest: UInt64) -> Claim {
+    @usableFromInline package mutating func claim(_ id: ActionID, digest: UInt64) -> Claim {
         claim(seq: id.seq, digest: digest, in: slot(of: id.deviceID))
     }
 
     /// The digest of the line that claimed `id`, or `nil` when no line did.
-    public func digest(of id: ActionID) -> UInt64? {
+    @usableFromInline package func digest(of id: ActionID) -> UInt64? {
         guard let index = slotsByDevice[id.deviceID] else { return nil }
         return devices[index].digest(of: id.seq)
     }
 
     /// The highest `seq` claimed for `deviceID`, or `nil` when none is.
-    public func highestSeq(of deviceID: String) -> UInt64? {
+    @usableFromInline package func highestSeq(of deviceID: String) -> UInt64? {
         slotsByDevice[deviceID].flatMap { devices[$0].highest }
     }
 
     /// Where `deviceID`'s claims stand now.
-    public func mark(of deviceID: String) -> Mark {
+    @usableFromInline package func mark(of deviceID: String) -> Mark {
         guard let index = slotsByDevice[deviceID] else { return Mark(denseCount: 0, sparseSeqs: []) }
         return Mark(denseCount: devices[index].dense.count, sparseSeqs: Set(devices[index].sparse.keys))
     }
 
     /// The claims of `deviceID` made since `mark`, in `seq` order.
-    public func claims(of deviceID: String, since mark: Mark) -> [(seq: UInt64, digest: UInt64)] {
+    @usableFromInline package func claims(of deviceID: String, since mark: Mark) -> [(seq: UInt64, digest: UInt64)] {
         guard let index = slotsByDevice[deviceID] else { return [] }
         let device = devices[index]
         var found: [(seq: UInt64, digest: UInt64)] = []
@@ -117,7 +117,7 @@ public struct ActionIDIndex: Sendable {
 
 extension ActionIDIndex: Equatable {
     /// Two indexes are equal when they hold the same claims, whatever order their devices came in.
-    public static func == (lhs: ActionIDIndex, rhs: ActionIDIndex) -> Bool {
+    @usableFromInline package static func == (lhs: ActionIDIndex, rhs: ActionIDIndex) -> Bool {
         guard lhs.count == rhs.count, lhs.devices.count == rhs.devices.count else { return false }
         for device in lhs.devices {
             guard let index = rhs.slotsByDevice[device.deviceID], rhs.devices[index] == device else { return false }

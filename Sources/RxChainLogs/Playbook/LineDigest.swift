@@ -15,12 +15,12 @@
 /// ```swift
 /// let digest = LineDigest.of(Array(#"{"type":"categories/new","payload":"food"}"#.utf8))
 /// ```
-public enum LineDigest {
+@usableFromInline package enum LineDigest {
     private static let seed: UInt64 = 0x243F_6A88_85A3_08D3
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// The digest of `line` (without its `\n`; a trailing `\r` is ignored).
-    public static func of(_ line: UnsafeRawBufferPointer) -> UInt64 {
+    @usableFromInline package static func of(_ line: UnsafeRawBufferPointer) -> UInt64 {
         var count = line.count
         if count > 0, line[count - 1] == 0x0D { count -= 1 }
         var hash = seed ^ (UInt64(count) &* multiplier)
@@ -39,7 +39,7 @@ public enum LineDigest {
     }
 
     /// The digest of `line`'s bytes (see ``of(_:)-(UnsafeRawBufferPointer)``).
-    public static func of(_ line: some Collection<UInt8>) -> UInt64 {
+    @usableFromInline package static func of(_ line: some Collection<UInt8>) -> UInt64 {
         if let digest = line.withContiguousStorageIfAvailable({ of(UnsafeRawBufferPointer($0)) }) { return digest }
         return Array(line).withUnsafeBytes { of($0) }
     }

@@ -8,7 +8,7 @@
 /// | any other | ``refused`` | a dead letter: the server will never take it as it is |
 ///
 /// A 500 is never an acknowledgement.
-public enum HTTPAnswerKind: Sendable, Equatable {
+package enum HTTPAnswerKind: Sendable, Equatable {
     /// The server took the request.
     case acknowledged
     /// A failure that may pass: try the same request again later.
@@ -17,7 +17,7 @@ public enum HTTPAnswerKind: Sendable, Equatable {
     case refused
 
     /// The kind of `status`.
-    public init(status: Int) {
+    package init(status: Int) {
         switch status {
         case 200..<300: self = .acknowledged
         case 401, 408, 429, 500..<600: self = .retry

@@ -15,9 +15,9 @@ import RxChainSystem
 /// let limiter = RequestLimiter(limit: 4)
 /// let answer = try await limiter.run { try await client.sendSigned("GET", "/feed") }
 /// ```
-public final class RequestLimiter: Sendable {
+package final class RequestLimiter: Sendable {
     /// The most operations running at once.
-    public let limit: Int
+    package let limit: Int
     private let state = Lock(State())
 
     /// Where one waiter is.
@@ -41,21 +41,21 @@ public final class RequestLimiter: Sendable {
     }
 
     /// A limiter letting `limit` (at least 1) operations run at once.
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// How many operations run now.
-    public var runningCount: Int { state.withLock { $0.running } }
+    package var runningCount: Int { state.withLock { $0.running } }
 
     /// How many callers wait for a place now.
-    public var waitingCount: Int { state.withLock { $0.line.count } }
+    package var waitingCount: Int { state.withLock { $0.line.count } }
 
     /// Runs `operation` once a place is free, and frees the place when it ends.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting (the operation
     ///   never ran), or what `operation` throws.
-    public func run<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async throws -> Value {
+    package func run<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async throws -> Value {
         try await acquire()
         defer { release() }
         return try await operation()

@@ -38,10 +38,20 @@ public final class ServerClient: Sendable {
     ///   - timeout: how long one request may take, unless the call says otherwise.
     ///   - maximumRequestsInFlight: the most requests this client has on the wire at once
     ///     (a long poll holds a place while it waits); more wait their turn, in order.
-    ///   - connection: how requests reach the server; HTTP to `server` when `nil`.
-    public init(
+    public convenience init(
         server: String, session: ServerSession? = nil, sessions: ServerSessionStore? = nil,
-        timeout: Duration = .seconds(30), maximumRequestsInFlight: Int = 8, connection: (any ServerConnection)? = nil
+        timeout: Duration = .seconds(30), maximumRequestsInFlight: Int = 8
+    ) throws(ServerClientError) {
+        try self.init(
+            server: server, session: session, sessions: sessions, timeout: timeout,
+            maximumRequestsInFlight: maximumRequestsInFlight, connection: nil)
+    }
+
+    /// A client whose requests reach the server through `connection` (HTTP to `server` when
+    /// `nil`): the seam the in-process server worlds of the tests and scenarios use.
+    package init(
+        server: String, session: ServerSession? = nil, sessions: ServerSessionStore? = nil,
+        timeout: Duration = .seconds(30), maximumRequestsInFlight: Int = 8, connection: (any ServerConnection)?
     ) throws(ServerClientError) {
         let origin = try Self.origin(of: server).origin
         guard let url = URL(string: origin) else { throw .invalidServer(server, reason: "not a URL") }

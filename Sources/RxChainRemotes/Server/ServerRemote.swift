@@ -19,20 +19,20 @@ import RxChainSystem
 /// Requests are signed with the device session of the server (see ``ServerClient``); the line
 /// reading is the same as for every remote: lines must be JSON objects. An entry another client
 /// appended with line breaks in its JSON reads as one line, the breaks as spaces.
-public final class ServerRemote: PlaybookRemote {
-    public let location: String
-    public var needsLocalCopy: Bool { false }
+package final class ServerRemote: PlaybookRemote {
+    package let location: String
+    package var needsLocalCopy: Bool { false }
     /// The log's name on the server (`playbooks/team/ledger`), as the feed reports it.
-    public let logName: String
+    package let logName: String
     /// The client the remote's requests go through (signed in with the device session).
-    public let client: ServerClient
+    package let client: ServerClient
     private let logPath: String
 
     /// The playbook at `location`, a log URL of the client's server.
     ///
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for a URL that is not a log
     ///   (`/logs/NAME`) of `client`'s server.
-    public init(_ location: String, client: ServerClient) throws {
+    package init(_ location: String, client: ServerClient) throws {
         let parts: (origin: String, path: String)
         do {
             parts = try ServerClient.origin(of: location)
@@ -52,12 +52,12 @@ public final class ServerRemote: PlaybookRemote {
         self.client = client
     }
 
-    public func currentRevision() async throws -> Revision {
+    package func currentRevision() async throws -> Revision {
         let answer = try await request("read", "GET", query: [("after", "0"), ("limit", "0")])
         return Self.revision(try answer.read { body throws(JSONFieldError) in try body.count("revision") })
     }
 
-    public func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
+    package func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
         var position: UInt64 = 0
         if let cursor, !cursor.rawValue.isEmpty {
             guard let seq = UInt64(cursor.rawValue) else {
@@ -97,7 +97,7 @@ public final class ServerRemote: PlaybookRemote {
         return PlaybookChunk(lines: lines, cursor: PlaybookCursor(String(position)), revision: Self.revision(position))
     }
 
-    public func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
+    package func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
         let expected: UInt64
         if revision.isNoPlaybook {
             expected = 0

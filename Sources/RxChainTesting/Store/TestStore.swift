@@ -51,7 +51,7 @@ public final class TestStore<State: Equatable, Msg: Message, Request: Equatable>
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: (inout State) throws -> Void = { _ in }
     ) throws {
-        let result: DataSync<State, Request>
+        let result: Reduction<State, Request>
         do {
             result = try reducer.reduce(state, message)
         } catch {
@@ -83,7 +83,7 @@ public final class TestStore<State: Equatable, Msg: Message, Request: Equatable>
         sourceLocation: SourceLocation = #_sourceLocation,
         _ inspect: (Rejection) throws -> Void = { _ in }
     ) throws {
-        let result: DataSync<State, Request>
+        let result: Reduction<State, Request>
         do {
             result = try reducer.reduce(state, message)
         } catch {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct TagCompositeReducerTests {
     @Test func dispatchesEachTagToItsReducer() throws {
         let added = try tallyReducer.reduce(Tally(), .add(3))
-        #expect(added == DataSync(Tally(count: 3, log: ["main:3"]), requests: ["add 3"]))
+        #expect(added == Reduction(Tally(count: 3, log: ["main:3"]), requests: ["add 3"]))
         let renamed = try tallyReducer.reduce(added.state, .rename("groceries"))
         #expect(renamed.state.label == "groceries")
         #expect(renamed.requests == ["rename groceries", "audit rename"])
@@ -67,7 +67,7 @@ import Testing
             }
         }
         let renamed = try reducer.reduce(Tally(), .rename("rent"))
-        #expect(renamed == DataSync(Tally(label: "rent"), requests: ["rent"]))
+        #expect(renamed == Reduction(Tally(label: "rent"), requests: ["rent"]))
     }
 
     /// A message whose `tag` names a case it is not (the domain's `tag` and its cases disagree)

@@ -70,7 +70,7 @@ struct SyncHarness {
         configuration.startsOnline = online
         configure(&configuration)
         let manager = SyncManager<NoteRequest>(queue: queue, transport: transport, configuration: configuration)
-        let store = StoreManager(initialState: [:], reducer: noteReducer, sink: manager)
+        let store = StoreManager(initialState: [:], reducer: noteReducer, sync: manager)
         return SyncHarness(
             directory: directory, queue: queue, manager: manager, store: store, transport: transport, clock: clock)
     }

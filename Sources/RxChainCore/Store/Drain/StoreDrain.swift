@@ -93,7 +93,7 @@ struct StoreDrain<State: Sendable, Msg: Message, Request>: ~Copyable, Sendable {
     @inlinable
     func reduce(
         _ state: State, _ message: Msg, memo: inout ReducerMemo<State, Msg, Request>
-    ) throws(Rejection) -> DataSync<State, Request> {
+    ) throws(Rejection) -> Reduction<State, Request> {
         try reducer.reduce(state, message, memo: &memo)
     }
 }

@@ -39,7 +39,7 @@ enum StoreReducer<State, Msg: Message, Request>: Sendable {
     @inlinable
     func reduce(
         _ state: State, _ message: Msg, memo: inout ReducerMemo<State, Msg, Request>
-    ) throws(Rejection) -> DataSync<State, Request> {
+    ) throws(Rejection) -> Reduction<State, Request> {
         switch self {
         case .tagged(let composite):
             let tag = message.tag

@@ -89,8 +89,7 @@ public protocol PlaybookDomain: Sendable {
     ///
     /// Leave it to the default. It is a requirement (not only an extension method) so that
     /// the engine's generic code reaches a copy of replay specialised for the domain.
-    func apply(lines: Data, to state: inout State, actionIDs: inout ActionIDIndex, linesBefore: Int)
-        -> PlaybookLinesApplied
+    func replay(_ batch: inout PlaybookLineBatch, into state: inout State)
 
     // MARK: Parallel replay (optional)
 

@@ -49,7 +49,7 @@ public struct PlaybookReplay<Domain: PlaybookDomain>: Sendable {
     public var diagnostics: [ReplayDiagnostic] { _diagnostics }
     @usableFromInline var _diagnostics: [ReplayDiagnostic] = []
     /// Every actionId claimed so far, with the digest of the line that claimed it.
-    public var actionIDs: ActionIDIndex { _actionIDs }
+    @usableFromInline package var actionIDs: ActionIDIndex { _actionIDs }
     @usableFromInline var _actionIDs: ActionIDIndex
     /// Bytes of complete lines consumed: where the next read of the playbook starts.
     public var consumedBytes: Int { _consumedBytes }
@@ -70,7 +70,7 @@ public struct PlaybookReplay<Domain: PlaybookDomain>: Sendable {
 
     /// Resumes a replay from saved progress: the state built from the first `linesRead` lines
     /// (`consumedBytes` bytes), with the actionIds they claim.
-    public init(
+    @usableFromInline package init(
         domain: Domain, state: Domain.State, actionIDs: ActionIDIndex, consumedBytes: Int, linesRead: Int,
         upto: Int? = nil
     ) {
@@ -88,7 +88,7 @@ public struct PlaybookReplay<Domain: PlaybookDomain>: Sendable {
     }
 
     /// A replay that spreads large batches as `parallelism` says (tests compare the two ways).
-    package init(
+    @usableFromInline package init(
         domain: Domain, state: Domain.State, actionIDs: ActionIDIndex, consumedBytes: Int, linesRead: Int,
         upto: Int?, parallelism: ReplayParallelism
     ) {

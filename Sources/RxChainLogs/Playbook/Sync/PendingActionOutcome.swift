@@ -1,5 +1,5 @@
 /// What applying a pending local action on top of the replicated state would do.
-public enum PendingActionOutcome: Sendable, Hashable {
+package enum PendingActionOutcome: Sendable, Hashable {
     /// The action changes the state: it is worth appending to the playbook.
     case applied
     /// A conflict rule turns it down (the playbook moved on); every device would ignore

@@ -4,8 +4,23 @@ import RxChainCore
 /// What the sync engine asks of a domain, answered from its rules: replay a chunk of lines,
 /// try a pending record on top of the state, make a record's line.
 extension PlaybookDomain {
+    /// Applies the batch's lines to `state`, in order, as ``PlaybookReplay`` does: the default
+    /// of the requirement, compiled (specialised) in the domain's module.
+    @inlinable public func replay(_ batch: inout PlaybookLineBatch, into state: inout State) {
+        // Move the state and the index into the replay, so applying lines copies neither.
+        var replay = PlaybookReplay(
+            domain: self, state: Self.take(&state, leaving: emptyState),
+            actionIDs: Self.take(&batch.actionIDs, leaving: ActionIDIndex()), consumedBytes: 0,
+            linesRead: batch.linesBefore)
+        replay.feed(batch.lines)
+        state = replay.state
+        batch.actionIDs = replay.actionIDs
+        batch.applied = PlaybookLinesApplied(
+            linesRead: replay.counts.linesRead - batch.linesBefore, diagnostics: replay.allDiagnostics.map(\.reason))
+    }
+
     /// Applies complete playbook lines (each ending in `"\n"`) to `state`, in order, as
-    /// ``PlaybookReplay`` does.
+    /// ``PlaybookReplay`` does, through the domain's ``replay(_:into:)``.
     ///
     /// - Parameters:
     ///   - lines: the bytes of zero or more complete lines, exactly as the remote stores them.
@@ -14,23 +29,19 @@ extension PlaybookDomain {
     ///   - linesBefore: how many lines precede `lines`, for line numbers in diagnostics.
     /// - Returns: how many lines were read and the problems found (bad, duplicate and clashing
     ///   lines are skipped, never fatal).
-    @inlinable public func apply(
+    package func apply(
         lines: Data, to state: inout State, actionIDs: inout ActionIDIndex, linesBefore: Int
     ) -> PlaybookLinesApplied {
-        // Move the state and the index into the replay, so applying lines copies neither.
-        var replay = PlaybookReplay(
-            domain: self, state: Self.take(&state, leaving: emptyState),
-            actionIDs: Self.take(&actionIDs, leaving: ActionIDIndex()), consumedBytes: 0, linesRead: linesBefore)
-        replay.feed(lines)
-        state = replay.state
-        actionIDs = replay.actionIDs
-        return PlaybookLinesApplied(
-            linesRead: replay.counts.linesRead - linesBefore, diagnostics: replay.allDiagnostics.map(\.reason))
+        var batch = PlaybookLineBatch(
+            lines: lines, actionIDs: Self.take(&actionIDs, leaving: ActionIDIndex()), linesBefore: linesBefore)
+        replay(&batch, into: &state)
+        actionIDs = Self.take(&batch.actionIDs, leaving: ActionIDIndex())
+        return batch.applied ?? PlaybookLinesApplied(linesRead: 0)
     }
 
     /// Applies a pending local action (a queue record) on top of `state`, as replay would
     /// apply its line; `state` changes only when the outcome is ``PendingActionOutcome/applied``.
-    public func apply(pending record: QueueRecord, to state: inout State) -> PendingActionOutcome {
+    package func apply(pending record: QueueRecord, to state: inout State) -> PendingActionOutcome {
         let action: Action
         switch self.action(of: record) {
         case .success(let value): action = value

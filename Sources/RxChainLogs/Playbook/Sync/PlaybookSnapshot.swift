@@ -5,24 +5,24 @@
 /// costs the size of its state, not the length of the playbook. `revision`, `cursor`,
 /// `lineCount`, `actionIDs` and `state` always describe the same prefix of the
 /// playbook: the engine replaces them together or not at all.
-public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Equatable, Sendable {
+package struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Equatable, Sendable {
     /// The remote's ``PlaybookRemote/location``; a different one makes the rest meaningless.
-    public var location: String
+    package var location: String
     /// The domain's ``PlaybookDomain/reducerVersion`` that built `state`.
-    public var reducerVersion: Int
+    package var reducerVersion: Int
     /// The revision the lines read so far end at (``Revision/noPlaybook`` before the first read).
-    public var revision: Revision
+    package var revision: Revision
     /// Where the next read starts (`nil`: from the first line).
-    public var cursor: PlaybookCursor?
+    package var cursor: PlaybookCursor?
     /// Complete lines read so far.
-    public var lineCount: Int
+    package var lineCount: Int
     /// Every actionId the lines read so far claim, with the digest of the claiming line.
-    public var actionIDs: ActionIDIndex
+    package var actionIDs: ActionIDIndex
     /// The replicated state built from the first `lineCount` lines.
-    public var state: State
+    package var state: State
 
     /// A snapshot of nothing read yet from the playbook at `location`.
-    public init(location: String, reducerVersion: Int, emptyState: State) {
+    package init(location: String, reducerVersion: Int, emptyState: State) {
         self.location = location
         self.reducerVersion = reducerVersion
         self.revision = .noPlaybook
@@ -33,5 +33,5 @@ public struct PlaybookSnapshot<State: Codable & Equatable & Sendable>: Equatable
     }
 
     /// Whether the playbook has been read from its start (a fresh or reset snapshot has not).
-    public var hasRead: Bool { cursor != nil }
+    package var hasRead: Bool { cursor != nil }
 }

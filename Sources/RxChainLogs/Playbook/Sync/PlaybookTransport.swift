@@ -153,7 +153,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     // MARK: Reading
 
     /// The snapshot: what the lines read so far replay to, and how far they go.
-    public var currentSnapshot: PlaybookSnapshot<Domain.State> { snapshot }
+    package var currentSnapshot: PlaybookSnapshot<Domain.State> { snapshot }
 
     /// The state the device shows: the snapshot with `pending` (the queue's pending
     /// records, in order) applied on top, but for those it already holds (a sent record whose

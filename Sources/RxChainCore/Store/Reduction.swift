@@ -1,8 +1,9 @@
-/// What a reducer returns: the new state plus the sync requests the change produced.
+/// What a reducer returns for one message: the new state plus the sync requests the change
+/// produced.
 ///
 /// `requests` is empty for a message that needs no remote work (a local message,
 /// or a persisted one ignored by the domain's conflict rules).
-public struct DataSync<State, Request> {
+public struct Reduction<State, Request> {
     /// The state after the message.
     public var state: State
     /// The requests to hand to the sync layer, in order.
@@ -16,5 +17,5 @@ public struct DataSync<State, Request> {
     }
 }
 
-extension DataSync: Sendable where State: Sendable, Request: Sendable {}
-extension DataSync: Equatable where State: Equatable, Request: Equatable {}
+extension Reduction: Sendable where State: Sendable, Request: Sendable {}
+extension Reduction: Equatable where State: Equatable, Request: Equatable {}
