@@ -13,8 +13,16 @@ let package = Package(
     name: "RxChain",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        // The engine: all of it through the umbrella, or only the layers an app needs.
         .library(name: "RxChain", targets: ["RxChain"]),
+        .library(name: "RxChainJSON", targets: ["RxChainJSON"]),
+        .library(name: "RxChainCollections", targets: ["RxChainCollections"]),
         .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "RxChainCore", targets: ["RxChainCore"]),
+        .library(name: "RxChainLogs", targets: ["RxChainLogs"]),
+        .library(name: "RxChainRemotes", targets: ["RxChainRemotes"]),
+        .library(name: "RxChainDevice", targets: ["RxChainDevice"]),
+        // The sync server's core, the four reference domains and their server sides.
         .library(name: "RxChainServer", targets: ["RxChainServer"]),
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "TimeTracking", targets: ["TimeTracking"]),
@@ -23,6 +31,7 @@ let package = Package(
         .library(name: "TimeTrackingServer", targets: ["TimeTrackingServer"]),
         .library(name: "TodoListsServer", targets: ["TodoListsServer"]),
         .library(name: "SharedExpensesServer", targets: ["SharedExpensesServer"]),
+        // Scripted scenarios and the test kit.
         .library(name: "RxChainScenarios", targets: ["RxChainScenarios"]),
         .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
