@@ -50,9 +50,11 @@ struct ServerOperationsTests: ServerSuite {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let server = try await ServerProcess.start(
-            data: root.appendingPathComponent("data"), arguments: ["--password-iterations", "1000"])
+            data: root.appendingPathComponent("data"),
+            arguments: ["--password-iterations", "1000", "--max-feed-wait", "3600"])
         let (token, _) = try await signIn("alice", "correct horse", server: server)
-        let poll = Task { try await request("GET", server.url + "/feed?wait=30", authorization: "Bearer \(token)") }
+        // A poll that would wait an hour: answered at all, it was answered by the shutdown.
+        let poll = Task { try await request("GET", server.url + "/feed?wait=3600", authorization: "Bearer \(token)") }
         // Until the server counts the poll as waiting (a condition, not a sleep).
         var waiting = false
         for _ in 0..<500 where !waiting {
@@ -68,7 +70,6 @@ struct ServerOperationsTests: ServerSuite {
         let elapsed = ContinuousClock.now - signalled
         print("rxchain-server: SIGTERM to exit with a long poll open: \(elapsed)")
         #expect(status == 0, "\(server.log)")
-        #expect(elapsed < .seconds(10), "an upper bound only; the figure is printed above")
         #expect(answer.status == 200)
         let page = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
         #expect((page["entries"] as? [Any])?.isEmpty == true && page["next"] is NSNumber, "\(page)")
