@@ -31,4 +31,16 @@ import Testing
             return errors.count == 1 && errors[0].location.line == 2 && errors[0].message.hasPrefix("usage: playbook")
         }
     }
+
+    /// Found by `Fuzz/FuzzScenario` (an empty input broke its "every error names a line of the
+    /// script" property): an empty script checks nothing, and says so at line 1.
+    @Test func anEmptyScriptChecksNothingAndSaysSoAtLineOne() {
+        #expect {
+            try Self.parse("")
+        } throws: { error in
+            let errors = (error as? ScenarioScriptErrors)?.errors ?? []
+            return errors.count == 1 && errors[0].location.line == 1
+                && errors[0].message.hasPrefix("the scenario checks nothing")
+        }
+    }
 }
