@@ -51,10 +51,11 @@ struct ServerOperationsTests: ServerSuite {
         defer { try? FileManager.default.removeItem(at: root) }
         let server = try await ServerProcess.start(
             data: root.appendingPathComponent("data"),
-            arguments: ["--password-iterations", "1000", "--max-feed-wait", "3600"])
+            arguments: ["--password-iterations", "1000", "--max-feed-wait", "300"])
         let (token, _) = try await signIn("alice", "correct horse", server: server)
-        // A poll that would wait an hour: answered at all, it was answered by the shutdown.
-        let poll = Task { try await request("GET", server.url + "/feed?wait=3600", authorization: "Bearer \(token)") }
+        // A poll that would wait five minutes (longer than the request's own 60 s idle timeout):
+        // answered at all, it was answered by the shutdown.
+        let poll = Task { try await request("GET", server.url + "/feed?wait=300", authorization: "Bearer \(token)") }
         // Until the server counts the poll as waiting (a condition, not a sleep).
         var waiting = false
         for _ in 0..<500 where !waiting {
