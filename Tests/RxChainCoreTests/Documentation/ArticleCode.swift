@@ -28,10 +28,11 @@ struct ArticleCode {
         self.blocks = blocks.filter { $0.first?.hasPrefix("// swift-tools-version") != true }
     }
 
-    /// The article's blocks that do not appear in the file at `path`, as text.
-    func blocksMissing(from path: String) throws -> [String] {
-        let file = try Self.lines(of: path)
-        return blocks.filter { !Self.file(file, contains: $0) }.map { $0.joined(separator: "\n") }
+    /// The article's blocks that appear in none of the files at `paths`, as text.
+    func blocksMissing(from paths: String...) throws -> [String] {
+        let files = try paths.map(Self.lines(of:))
+        return blocks.filter { block in !files.contains { Self.file($0, contains: block) } }
+            .map { $0.joined(separator: "\n") }
     }
 
     /// Whether `file` holds `block`'s lines consecutively, each with the same extra indentation.
