@@ -5,11 +5,13 @@ import Foundation
 /// An article whose code a test compiles keeps that code and the test's identical: every
 /// ```` ```swift ```` block of the article must appear in the test file as consecutive lines,
 /// indented by any amount (a block may sit inside a test function). A package manifest (a
-/// block starting `// swift-tools-version`) is the one kind of block a test cannot compile, and
-/// is left out.
+/// block starting `// swift-tools-version`) cannot be compiled into a test: it is kept apart, for
+/// a test to load with `swift package`.
 struct ArticleCode {
     /// The blocks, each as its lines.
     let blocks: [[String]]
+    /// The package manifests among the article's Swift blocks, each as its text.
+    let manifests: [String]
 
     /// The Swift blocks of the article at `path` (relative to the package root).
     init(article path: String) throws {
@@ -25,7 +27,9 @@ struct ArticleCode {
                 current?.append(line)
             }
         }
-        self.blocks = blocks.filter { $0.first?.hasPrefix("// swift-tools-version") != true }
+        let isManifest = { (block: [String]) in block.first?.hasPrefix("// swift-tools-version") == true }
+        self.blocks = blocks.filter { !isManifest($0) }
+        self.manifests = blocks.filter(isManifest).map { $0.joined(separator: "\n") + "\n" }
     }
 
     /// The article's blocks that appear in none of the files at `paths`, as text.
@@ -49,7 +53,8 @@ struct ArticleCode {
         return false
     }
 
-    private static func lines(of path: String) throws -> [String] {
+    /// The lines of the file at `path` (relative to the package root), without their line ends.
+    static func lines(of path: String) throws -> [String] {
         let url = packageRoot.appendingPathComponent(path)
         let bytes = try Data(contentsOf: url)
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -1,6 +1,7 @@
 import Foundation
 import RxChain
 import RxChainSystem
+import RxChainTesting
 import Testing
 
 // The code of the Getting started article (Sources/RxChainCore/RxChainCore.docc/GettingStarted.md),
@@ -85,6 +86,29 @@ struct BudgetTransport: SyncTransport {
         let code = try ArticleCode(article: "Sources/RxChainCore/RxChainCore.docc/GettingStarted.md")
         #expect(code.blocks.count == 6)
         #expect(try code.blocksMissing(from: "Tests/RxChainCoreTests/Documentation/GettingStartedTests.swift") == [])
+    }
+
+    /// The manifest snippet loads (`swift package dump-package` compiles and runs it, without
+    /// fetching anything) and names the platforms the package itself declares.
+    @Test func theManifestSnippetIsAManifestWithThePackagesPlatforms() async throws {
+        let code = try ArticleCode(article: "Sources/RxChainCore/RxChainCore.docc/GettingStarted.md")
+        let manifest = try #require(code.manifests.first)
+        let platforms = try #require(try ArticleCode.lines(of: "Package.swift").first { $0.contains("platforms:") })
+        #expect(manifest.contains(platforms.trimmingCharacters(in: .whitespaces)))
+
+        let temporary = TemporaryDirectory("manifest")
+        try Data(manifest.utf8).write(to: temporary.file("Package.swift"))
+        let result = try await runChild(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swift", "package", "dump-package", "--package-path", temporary.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dump = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.lines.joined(separator: "\n").utf8)) as? [String: Any])
+        let dependencies = try #require(dump["dependencies"] as? [[String: Any]])
+        #expect(dependencies.count == 1)
+        let targets = try #require(dump["targets"] as? [[String: Any]])
+        let targetDependencies = "\(targets.first?["dependencies"] ?? "")"
+        #expect(targetDependencies.contains("RxChain"))
     }
 
     @Test func theStoreDoesWhatTheArticleSays() async throws {
