@@ -23,7 +23,7 @@ extension LedgerDomain: DeviceDomain {
     }
 }
 
-/// A ledger store on one device (see ``RxChain/PlaybookDevice``).
+/// A ledger store on one device (see `PlaybookDevice`).
 public typealias LedgerDevice = PlaybookDevice<LedgerDomain>
 
 /// The store of a ledger device.

@@ -7,7 +7,7 @@ import RxChainLogs
 /// The expense ledger as a playbook domain: its state (``ReplicatedLedger``), its actions
 /// (``LedgerAction``) read by the fast ``ActionParser`` and written by
 /// ``LedgerAction/encodeLine(actionId:)``, its conflict rules (``LedgerRules``), its binary
-/// snapshot (``LedgerSnapshotCodec``), and its entities for parallel replay: the transactions
+/// snapshot (`LedgerSnapshotCodec`), and its entities for parallel replay: the transactions
 /// by id (a put or delete touches only its own record), with category renames and deletes
 /// moving records at their place in line order (``CategoryMove``).
 ///
@@ -93,15 +93,15 @@ public struct LedgerDomain: PlaybookDomain {
 
     // MARK: Snapshot
 
-    /// `"ledger/1"`: the compact binary form of ``LedgerSnapshotCodec``.
+    /// `"ledger/1"`: the compact binary form of `LedgerSnapshotCodec`.
     public var snapshotFormat: String { LedgerSnapshotCodec.format }
 
-    /// Writes `state` in ``LedgerSnapshotCodec``'s binary form.
+    /// Writes `state` in `LedgerSnapshotCodec`'s binary form.
     public func encodeSnapshot(_ state: ReplicatedLedger, into writer: inout SnapshotWriter) {
         LedgerSnapshotCodec.encode(state, into: &writer)
     }
 
-    /// Reads a ledger in ``LedgerSnapshotCodec``'s binary form.
+    /// Reads a ledger in `LedgerSnapshotCodec`'s binary form.
     public func decodeSnapshot(from reader: inout SnapshotReader) throws -> ReplicatedLedger {
         try LedgerSnapshotCodec.decode(from: &reader)
     }

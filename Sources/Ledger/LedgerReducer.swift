@@ -12,11 +12,11 @@ import RxChainCore
 /// | `sync/rebase` | replaces ``LedgerState/replicated`` (the device's re-base after a download) | none | never |
 ///
 /// Rejections of an action, which leave the state as it was:
-/// - **ignored** by a conflict rule: ``Rejection/isIgnored``, with the rule's reason. Not an
+/// - **ignored** by a conflict rule: `Rejection.isIgnored`, with the rule's reason. Not an
 ///   error: every device ignores the same action the same way, so nothing is recorded in
 ///   ``LedgerState/errors``.
 /// - **invalid** (e.g. a delete with an empty id): the rejection names the field
-///   (``Rejection/field``, e.g. `payload.id`) and the reason. A reducer is pure and cannot
+///   (`Rejection.field`, e.g. `payload.id`) and the reason. A reducer is pure and cannot
 ///   both refuse a message and change the state, so recording the error is the device's
 ///   job: ``LedgerDevice`` watches the store's failures and sends
 ///   ``LedgerMessage/recordError(_:)`` for each invalid action.

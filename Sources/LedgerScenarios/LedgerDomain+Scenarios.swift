@@ -142,7 +142,7 @@ extension LedgerDomain: ScenarioDomain {
     }
 }
 
-/// One of the ledger's own scenario steps, as parsed (see ``LedgerDomain``'s scenario steps).
+/// One of the ledger's own scenario steps, as parsed (see `LedgerDomain`'s scenario steps).
 public enum LedgerScenarioCommand: Sendable {
     /// A category action (`category new food`).
     case action(LedgerAction)
@@ -158,9 +158,13 @@ public enum LedgerScenarioCommand: Sendable {
 
     /// The fields `edit` changes.
     public struct EditFields: Sendable {
+        /// The new charge; `nil` keeps the record's.
         public var charge: Double?
+        /// The new category; `nil` keeps the record's.
         public var category: String?
+        /// The new type; `nil` keeps the record's.
         public var type: TransactionType?
+        /// The new description; `nil` keeps the record's.
         public var description: String?
     }
 }

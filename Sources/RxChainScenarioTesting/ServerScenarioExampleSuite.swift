@@ -21,6 +21,7 @@ import Testing
 /// }
 /// ```
 public protocol ServerScenarioExampleSuite {
+    /// The server domain whose example scenarios the suite runs.
     associatedtype Domain: ServerScenarioDomain
     /// The domain whose examples and scripts the suite runs: a fresh value each time it is read,
     /// since a domain may keep what one run made (the expenses number their operations).

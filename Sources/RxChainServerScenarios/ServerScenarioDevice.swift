@@ -3,7 +3,7 @@ import RxChainDevice
 /// A device a ``ServerScenarioDomain`` opens: what a scenario reads of it and does with it
 /// besides the domain's own steps.
 ///
-/// ``RxChain/ServerLogDevice`` and ``RxChain/RESTDevice`` are ones.
+/// `ServerLogDevice` and `RESTDevice` are ones.
 public protocol ServerScenarioDevice: Sendable {
     /// The domain's state.
     associatedtype State: Sendable

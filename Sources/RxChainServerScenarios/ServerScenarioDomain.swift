@@ -9,7 +9,7 @@ import RxChainServer
 /// tracker), as scripted scenarios drive it.
 ///
 /// Everything but the domain's own steps is the engine's: the scenario's server (the real
-/// ``RxChainServer/LogServer`` with the domain's access rules and services, on disk, on the
+/// `LogServer` with the domain's access rules and services, on disk, on the
 /// virtual clock, reached in process), users and their devices (each signed in as its own
 /// session), sync, offline and online, crashes, server restarts, faults on the way to the server
 /// and every expectation. A domain says how to open a device, how its steps act on one, and how
@@ -50,7 +50,7 @@ public protocol ServerScenarioDomain: ScenarioVocabulary {
     /// Carries out one of the domain's steps on `device`, used by `user`, at `now` (the virtual
     /// clock) for anything the step stamps.
     ///
-    /// - Throws: a ``RxChain/Rejection`` when the step is refused or ignored (the device reports
+    /// - Throws: a `Rejection` when the step is refused or ignored (the device reports
     ///   it, like refused input); any other error is a failure of the machine.
     func perform(_ command: Command, on device: Device, user: String, now: Timestamp) async throws
 

@@ -8,7 +8,7 @@ extension ServerScenarioRunner {
     ///
     /// > Important: Reads the file with blocking I/O before the run starts.
     ///
-    /// - Throws: ``ScenarioScriptErrors`` for a script that does not parse, the reader's error
+    /// - Throws: `ScenarioScriptErrors` for a script that does not parse, the reader's error
     ///   for a file that cannot be read, what `emit` would throw.
     public static func run(file: URL, domain: Domain) async throws -> (
         result: ScenarioFileResult, events: [ScenarioEvent]

@@ -3,7 +3,7 @@ import RxChainScenarios
 
 /// Runs one parsed script of a domain that syncs through an RxChain server: starts the
 /// scenario's server, signs up every user and signs in every device, runs every step in order,
-/// and reports each step as a ``ScenarioEvent``.
+/// and reports each step as a `ScenarioEvent`.
 ///
 /// - A failed expectation is reported and the run goes on (every failure of a file shows).
 /// - A step that cannot be carried out as written (`crash phone during sync` while phone is

@@ -1,6 +1,6 @@
 import RxChainLogs
 
-/// The shared-expenses log as an ``OrderedLogDomain``: every member's device folds the same
+/// The shared-expenses log as an `OrderedLogDomain`: every member's device folds the same
 /// operations to the same ``SharedExpensesState``.
 ///
 /// - Identity: ``ExpenseOperation/operationID``; a second copy is dropped (the first counts).
@@ -8,7 +8,7 @@ import RxChainLogs
 ///   arrival order never matters.
 /// - Rules: validation happens in ``apply(_:to:)`` (``SharedExpensesState/apply(_:)``), so
 ///   every device rejects the same operations; a rejected operation changes nothing and the
-///   fold lists it with its reason (``OrderedLogFold/diagnostics``).
+///   fold lists it with its reason (`OrderedLogFold.diagnostics`).
 ///
 /// ```swift
 /// var fold = OrderedLogFold(domain: SharedExpensesDomain())

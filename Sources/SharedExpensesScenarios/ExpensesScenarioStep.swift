@@ -36,7 +36,16 @@ public struct ExpensesScenarioStep: Sendable, Equatable {
 
     /// The friend operations, by their verb.
     public enum FriendVerb: String, Sendable, Equatable, CaseIterable {
-        case request, accept, reject, withdraw, unfriend
+        /// Asks `user` to be friends.
+        case request
+        /// Accepts `user`'s friend request.
+        case accept
+        /// Turns `user`'s friend request down.
+        case reject
+        /// Takes back the request sent to `user`.
+        case withdraw
+        /// Ends the friendship with `user`.
+        case unfriend
 
         /// The operation's payload about `user`.
         func payload(about user: String) -> ExpenseOperationPayload {

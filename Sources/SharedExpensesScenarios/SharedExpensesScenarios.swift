@@ -11,12 +11,12 @@ import SharedExpensesServer
 import Synchronization
 
 /// The shared expenses in scripted scenarios (`domain expenses`): each device is a user's
-/// ``SharedExpensesDevice``, the scenario's server runs ``SharedExpensesAccessRules``, and the
+/// `SharedExpensesDevice`, the scenario's server runs `SharedExpensesAccessRules`, and the
 /// steps are ``ExpensesScenarioStep``s, checked against the rules as `rxchain expenses` checks
 /// them.
 ///
 /// - **Paths** read the spec's state shape, as `rxchain expenses replay --json` prints it
-///   (``ExpensesReplayReport``): `groups.G.participants`, `spendings.S.shares`,
+///   (`ExpensesReplayReport`): `groups.G.participants`, `spendings.S.shares`,
 ///   `balances.G.USER.EUR` (minor units), `friendRequests`, `friendships`, `rejected`,
 ///   `rejections.OPERATION`; plus `refused.OPERATION`, why the server refused one of the
 ///   device's own operations for good (it left the state).

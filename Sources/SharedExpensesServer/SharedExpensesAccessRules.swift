@@ -2,7 +2,7 @@ import RxChainServer
 import SharedExpenses
 
 /// The shared-expenses app's access rules on the server (`shared/specs/shared-expenses.md`,
-/// "Sync"), as an ``AccessPolicy`` the server enforces.
+/// "Sync"), as an `AccessPolicy` the server enforces.
 ///
 /// The logs and who may use them:
 /// - `groups/{G}/operations`, a spending group's operation log (any `groups/{G}/...`): the
@@ -25,10 +25,10 @@ public enum SharedExpensesAccessRules {
     /// Makes the participants of a group's creating operation members of the group.
     ///
     /// For an entry of `groups/{G}/...` that is a `createSpendingGroup` operation (read as the
-    /// devices read it: ``ExpenseOperation/init(json:)``) whose `authorId` is the entry's creator
+    /// devices read it: `ExpenseOperation.init(json:)`) whose `authorId` is the entry's creator
     /// (the server never trusts any other author), whose `groupId` is `G`, and whose
     /// participants, de-duplicated, include the author and number at least two (the fold's rule,
-    /// ``GroupCreationPayload/members(author:)``), the hook grants every participant. Any other entry changes
+    /// `GroupCreationPayload.members(author:)`), the hook grants every participant. Any other entry changes
     /// nothing. The server applies the grants only when the creator owns the group, which the
     /// group's first append makes them; so a later member cannot bring people in by writing a
     /// creating operation of their own.

@@ -2,7 +2,7 @@ import Foundation
 import RxChainLogs
 
 /// The time tracker as a playbook domain: its state (``TimeTrackingState``), its messages
-/// (``TimeTrackingAction``) read and written by the engine's ``RxChain/PlaybookLine`` codec as
+/// (``TimeTrackingAction``) read and written by the engine's `PlaybookLine` codec as
 /// `{"type":…,"payload":{…}}` lines, and its rules (``TimeTrackingRules``).
 ///
 /// The state's snapshot is its `Codable` form (the engine's JSON default). Replay applies the

@@ -8,10 +8,10 @@ extension TimeTrackingAction: Message {}
 ///
 /// | tags | changes | sync requests | rejected when |
 /// | --- | --- | --- | --- |
-/// | `timeEntries/start`, `stop`, `continue`, `put`, `remove` | the entries, by the rules | the creates, updates, stops and deletes the changed entries need | a rule ignores it (``RxChain/Rejection/isIgnored``), or it is invalid (the field named) |
+/// | `timeEntries/start`, `stop`, `continue`, `put`, `remove` | the entries, by the rules | the creates, updates, stops and deletes the changed entries need | a rule ignores it (`Rejection.isIgnored`), or it is invalid (the field named) |
 /// | `sync/ack`, `sync/reject`, `sync/serverChanges` | the entries, by the rules | what the answer makes necessary (an update after an ack of an older snapshot, a delete after a create ack for a purged entry) | the same |
 ///
-/// Register ``TimeTrackingRequests/coalescingRules`` with the ``SyncManager`` so that pending
+/// Register ``TimeTrackingRequests/coalescingRules`` with the `SyncManager` so that pending
 /// requests for one entry shrink before they are sent.
 ///
 /// ```swift

@@ -9,8 +9,8 @@ import TimeTracking
 import TimeTrackingServer
 
 /// The time tracker in scripted scenarios (`domain time`): each device is a user's
-/// ``TimeTrackingDevice`` (its pulls on the scenario's clock), the scenario's server mounts the
-/// ``TimeEntryService`` (on the same clock, keeping deletions for ``deletionWindow``), and the
+/// `TimeTrackingDevice` (its pulls on the scenario's clock), the scenario's server mounts the
+/// `TimeEntryService` (on the same clock, keeping deletions for ``deletionWindow``), and the
 /// steps are ``TimeScenarioStep``s, carried out as `rxchain time` carries them out.
 ///
 /// Paths read the spec's state shape (`entries.ID.description`, `entries.ID.stop`,

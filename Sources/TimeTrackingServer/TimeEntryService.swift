@@ -1,7 +1,7 @@
 import RxChainJSON
 import RxChainServer
 
-/// The time tracker's server side, a ``RxChainServer/ServerService`` mounted at `/api/v9/`:
+/// The time tracker's server side, a `ServerService` mounted at `/api/v9/`:
 /// the Toggl Track v9 subset of `shared/specs/timetracking.md` ("Server API"), per signed-in
 /// user.
 ///
@@ -64,7 +64,7 @@ public final class TimeEntryService: ServerService {
     /// Creates the service over its log, folding every entry the log already holds.
     ///
     /// - Parameters:
-    ///   - log: The service's own log (``RxChainServer/ServiceLog`` named ``serviceName``).
+    ///   - log: The service's own log (`ServiceLog` named ``serviceName``).
     ///   - deletionWindow: How long deletions stay in the since-feed (30 days by default).
     ///   - clock: Seconds since 1970, read once per request (tests move it).
     ///   - maximumFeedWait: The longest a since-feed request waits (30 s by default).

@@ -9,10 +9,10 @@ import TodoLists
 import TodoListsServer
 
 /// The TODO lists in scripted scenarios (`domain todo`): each device is a user's
-/// ``TodoListsDevice``, the scenario's server runs ``TodoListsAccessRules``, and the steps are
+/// `TodoListsDevice`, the scenario's server runs `TodoListsAccessRules`, and the steps are
 /// ``TodoScenarioStep``s, carried out as `rxchain todo` carries them out.
 ///
-/// Paths read the spec's state shape (``TodoListsView``: `lists`, `items.L.order`,
+/// Paths read the spec's state shape (`TodoListsView`: `lists`, `items.L.order`,
 /// `items.L.byId.I.description`, `incoming.R.status`, `outgoing.R.status`).
 public struct TodoListsScenarios: ServerScenarioDomain {
     public typealias Device = TodoListsDevice

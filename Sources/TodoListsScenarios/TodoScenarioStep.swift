@@ -12,18 +12,24 @@ import TodoLists
 /// share LIST USER as REQUEST     accept|reject REQUEST       revoke LIST USER
 /// ```
 public enum TodoScenarioStep: Sendable, Equatable {
+    /// Any step that is one entry: the action, and the log it goes to.
     case action(TodoAction, log: Log)
     /// `new`: the list in the global log, its first name in its own log.
     case createList(id: String, name: String)
+    /// `share`: asks `user` to join `list`; the script calls the request `request`.
     case share(list: String, user: String, request: String)
+    /// `accept` or `reject`: answers the share request the script called `request`.
     case answer(request: String, accept: Bool)
+    /// `revoke`: takes `user`'s access to `list` away.
     case revoke(list: String, user: String)
     /// `describe`: the original description is the one the device shows when the step runs.
     case describe(list: String, item: String, text: String)
 
     /// Where an action's entry goes.
     public enum Log: Sendable, Equatable {
+        /// The user's global log (lists: their creation, order and deletion).
         case global
+        /// The log of the list with this id (its name and items).
         case list(String)
     }
 

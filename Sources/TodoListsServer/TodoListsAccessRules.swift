@@ -2,9 +2,9 @@ import RxChainServer
 import TodoLists
 
 /// The TODO app's access rules on the server (`shared/specs/todolists.md`, "Access rules" and
-/// "Sharing"), as an ``AccessPolicy`` the server enforces.
+/// "Sharing"), as an `AccessPolicy` the server enforces.
 ///
-/// The module's domain (``TodoListsDomain``) is what a device folds; these are the server's
+/// The module's domain (`TodoListsDomain`) is what a device folds; these are the server's
 /// side.
 ///
 /// The logs and who may use them:

@@ -17,7 +17,7 @@ extension LedgerAction {
     /// Encodes the action as its playbook line's object, `{"type":…,"payload":…}`, without
     /// `actionId` (absent optional fields omitted, timestamps as written).
     ///
-    /// This is the body the ``SyncManager`` queues for the action; decoding it gives the
+    /// This is the body the `SyncManager` queues for the action; decoding it gives the
     /// action back, equal to the original.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: LineKeys.self)

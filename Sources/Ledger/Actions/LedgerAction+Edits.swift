@@ -6,7 +6,7 @@ import RxChainJSON
 extension LedgerAction {
     /// A put of a new (or any) transaction.
     ///
-    /// - Throws: a ``RxChain/Rejection`` naming `payload.id` (empty) or `payload.charge` (not finite).
+    /// - Throws: a `Rejection` naming `payload.id` (empty) or `payload.charge` (not finite).
     public static func put(
         id: String, charge: Double, category: String?, type: TransactionType?, description: String?,
         modifiedAt: Timestamp
@@ -24,7 +24,7 @@ extension LedgerAction {
     /// A put of a transaction someone adds (`add`): refused when `id` names a deleted
     /// transaction in `ledger`, which the put would leave deleted, changing nothing anyone sees.
     ///
-    /// - Throws: a ``RxChain/Rejection`` naming `payload.id` (deleted or empty) or `payload.charge`.
+    /// - Throws: a `Rejection` naming `payload.id` (deleted or empty) or `payload.charge`.
     public static func add(
         id: String, in ledger: ReplicatedLedger, charge: Double, category: String?, type: TransactionType?,
         description: String?, modifiedAt: Timestamp
@@ -42,7 +42,7 @@ extension LedgerAction {
     /// A put that changes the given fields of transaction `id` in `ledger` (its charge kept
     /// when `charge` is `nil`).
     ///
-    /// - Throws: a ``RxChain/Rejection`` naming `payload.id` when there is no such transaction
+    /// - Throws: a `Rejection` naming `payload.id` when there is no such transaction
     ///   or it is deleted (a put never brings a deleted transaction back), or a field the put refuses.
     public static func edit(
         _ id: String, in ledger: ReplicatedLedger, charge: Double?, category: String?, type: TransactionType?,

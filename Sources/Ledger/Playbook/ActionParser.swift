@@ -12,7 +12,7 @@ import RxChainJSON
 /// - Duplicate keys: the last one wins, as in `JSONSerialization` and JavaScript's `JSON.parse`,
 ///   so every reader in the chain sees the same action.
 /// - `null` for an optional field (`category`, `type`, `description`, `deletedAt`, `actionId`)
-///   means absent; for a required one it is ``JSONFieldError/Kind/missing``.
+///   means absent; for a required one it is `JSONFieldError.Kind.missing`.
 ///
 /// Checks in a fixed order, reporting the first problem: JSON syntax (`line`), top-level shape
 /// (`line`), `type`, then the payload's fields in the order the line format lists them, then

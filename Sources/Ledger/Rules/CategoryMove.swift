@@ -1,5 +1,5 @@
 /// What a category rename or delete does to the records: every transaction in `from` moves
-/// to `to` (the ledger's ``RxChain/PlaybookDomain/EntityEdit``, applied to every part of the
+/// to `to` (the ledger's `PlaybookDomain.EntityEdit`, applied to every part of the
 /// records at the action's place in line order).
 public struct CategoryMove: Sendable, Hashable {
     /// The category the transactions leave.

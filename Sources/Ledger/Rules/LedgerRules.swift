@@ -3,7 +3,7 @@ import RxChainCollections
 /// The ledger's conflict rules as one pure function: every device applies them identically,
 /// so every device converges on `replay(playbook)`.
 ///
-/// Timestamps compare as instants (``Timestamp``). Rules, in playbook order:
+/// Timestamps compare as instants (`Timestamp`). Rules, in playbook order:
 /// - `transactions/put` on an unknown id creates the record. On an existing one it is ignored
 ///   when `put.modifiedAt <= existing.modifiedAt`, `put.modifiedAt <= existing.deletedAt`, or
 ///   `put.deletedAt <= existing.modifiedAt`; otherwise present fields replace, omitted ones are
@@ -18,7 +18,7 @@ import RxChainCollections
 ///   move to `to`.
 /// - `categories/delete` is ignored when missing; else removed, and its transactions get `""`.
 public enum LedgerRules {
-    /// Applies one action; the ledger is untouched unless the outcome is ``RuleOutcome/applied``.
+    /// Applies one action; the ledger is untouched unless the outcome is `RuleOutcome.applied`.
     ///
     /// Pure and deterministic: the same ledger and action always give the same result.
     public static func apply(_ action: LedgerAction, to ledger: inout ReplicatedLedger) -> LedgerRuleOutcome {

@@ -17,7 +17,7 @@ public struct QueueRecord: Sendable, Equatable, Hashable {
     /// only has as whitespace between tokens, are stored as spaces).
     public let payload: Data
 
-    /// Creates a record; normally ``SyncQueue/enqueue(tag:payload:)`` does this.
+    /// Creates a record; normally `SyncQueue.enqueue(tag:payload:)` does this.
     public init(seq: UInt64, key: String, tag: String, payload: Data) {
         self.seq = seq
         self.key = key

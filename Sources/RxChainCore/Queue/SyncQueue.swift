@@ -18,7 +18,7 @@ import RxChainSystem
 /// try await queue.close()
 /// ```
 ///
-/// > Important: ``enqueue(tag:payload:)`` and the other changes are synchronous and never
+/// > Important: `enqueue(tag:payload:)` and the other changes are synchronous and never
 /// > block on I/O: they take a short lock, assign sequence numbers in call order (from
 /// > any number of threads) and hand the record to the queue's own writer thread. All
 /// > file I/O (`write`, `fsync`, `rename`, lock waits) runs on that thread, never on the
@@ -32,7 +32,7 @@ public final class SyncQueue: Sendable {
     public let durability: Durability
     /// The device id in the idempotency key of every request enqueued from now on.
     ///
-    /// The log's, once ``changeDeviceID(to:)`` changed it; else the one given to
+    /// The log's, once `changeDeviceID(to:)` changed it; else the one given to
     /// ``open(directory:durability:deviceID:lockWait:)``, else the `device-id` file's.
     public var deviceID: String {
         storage.state.withLock { $0.deviceID }
@@ -55,10 +55,11 @@ public final class SyncQueue: Sendable {
     /// Opens (creating if needed) the queue in `directory`, recovering it after a crash.
     ///
     /// - Parameters:
+    ///   - directory: the queue's directory, created if missing; one open queue owns it at a time.
     ///   - durability: when writes count as persisted (default ``Durability/batched``).
     ///   - deviceID: the id for idempotency keys while the log records none; when nil, the
     ///     one stored in the directory, generated (a UUID) the first time. Once
-    ///     ``changeDeviceID(to:)`` recorded an id in the log, the log's wins.
+    ///     `changeDeviceID(to:)` recorded an id in the log, the log's wins.
     ///   - lockWait: how long to wait for another owner of the directory to let go;
     ///     nil fails at once with ``SyncQueueError/inUse(directory:pid:)``.
     /// - Throws: ``SyncQueueError``: in use, an I/O error, a corrupt header.
@@ -96,9 +97,9 @@ public final class SyncQueue: Sendable {
         return QueueReceipt(seq: record.seq, position: position, storage: storage)
     }
 
-    /// Adds a request like ``enqueue(tag:payload:)`` and returns its record once it is persisted.
+    /// Adds a request like `enqueue(tag:payload:)` and returns its record once it is persisted.
     ///
-    /// - Throws: what ``enqueue(tag:payload:)`` and ``QueueReceipt/persisted()`` throw:
+    /// - Throws: what `enqueue(tag:payload:)` and `QueueReceipt.persisted()` throw:
     ///   ``SyncQueueError/notRecorded(cause:)`` means the request is not in the queue (call
     ///   again to record it once); ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` means
     ///   reopen the queue to find out.
@@ -146,7 +147,7 @@ public final class SyncQueue: Sendable {
     /// Gives this queue a new device id, durably, before it returns: every pending request
     /// and dead letter but those in `held` gets the key `"<newID>:<seq>"` (its `seq`
     /// unchanged), and requests enqueued afterwards use `newID`. The requests in `held` keep
-    /// the keys they were sent under (a remote already holds them: see ``DeviceIdentity``).
+    /// the keys they were sent under (a remote already holds them: see `DeviceIdentity`).
     ///
     /// For a device that finds its id on lines it did not write (a copied store directory,
     /// a moved queue file): its pending requests must not pass for the other writer's.

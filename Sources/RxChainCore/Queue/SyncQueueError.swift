@@ -5,7 +5,7 @@ import RxChainSystem
 ///
 /// I/O errors carry the failing operation and `errno`. When a write, `fsync` or compaction
 /// fails, every change accepted but not yet persisted gets one of two answers (never a
-/// retried `fsync` taken as success; see ``SyncQueueStorage``):
+/// retried `fsync` taken as success; see `SyncQueueStorage`):
 /// - ``notRecorded(cause:)``: the changes were cut off the log again and that cut is
 ///   durable, so they will never be sent; the queue goes on, and trying again records them once.
 /// - ``outcomeUnknown(cause:cutFailure:)``: they may or may not be on disk; the queue refuses
@@ -24,7 +24,7 @@ public enum SyncQueueError: Error, Sendable, Equatable, CustomStringConvertible 
     case unsupportedVersion(path: String, version: Int)
     /// The directory holds no queue log (only for read-only inspection, which never creates one).
     case notAQueue(directory: String)
-    /// The payload given to ``SyncQueue/enqueue(tag:payload:)`` is not one JSON value.
+    /// The payload given to `SyncQueue.enqueue(tag:payload:)` is not one JSON value.
     case invalidPayload(reason: String)
     /// The device id is empty or contains a line break.
     case invalidDeviceID(String)

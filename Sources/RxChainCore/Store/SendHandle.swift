@@ -11,7 +11,7 @@
 /// what happens to the message; dropping the handle does not cancel anything.
 ///
 /// ```swift
-/// let state = try await store.submit(.add(expense)).applied()()
+/// let state = try await store.submit(.add(expense)).applied()
 /// try await store.submit(.add(other)).acknowledged()
 /// ```
 public final class SendHandle<State: Sendable>: Sendable {

@@ -21,10 +21,14 @@ public struct CoalescingRules: Sendable {
 
     /// One rule: when `earlier` is followed by `later` for the same entity, apply `decision`.
     public struct Rule: Sendable {
+        /// The tag of the request already waiting.
         public var earlier: MessageTag
+        /// The tag of the request queued after it, for the same entity.
         public var later: MessageTag
+        /// What happens to the two.
         public var decision: Decision
 
+        /// A rule for `earlier` followed by `later`.
         public init(earlier: MessageTag, later: MessageTag, decision: Decision) {
             self.earlier = earlier
             self.later = later
@@ -41,6 +45,8 @@ public struct CoalescingRules: Sendable {
         let later: String
     }
 
+    /// Rules for the requests `entityKey` finds an entity for; a later rule for the same pair of
+    /// tags replaces an earlier one.
     public init(entityKey: @escaping @Sendable (QueueRecord) -> String?, rules: [Rule]) {
         self.entityKey = entityKey
         var table: [Pair: Decision] = [:]

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The actor that carries a store's sync requests to the remote: durably, in order, one batch at a time.
 ///
-/// - **Write-ahead**: ``receive(_:progress:)`` (called by the ``StoreManager`` on its own
+/// - **Write-ahead**: `receive(_:progress:)` (called by the ``StoreManager`` on its own
 ///   actor, never waiting) appends each request to the durable ``SyncQueue`` in order; the
 ///   queue's writer thread does the I/O (group commit). Only once a request is on disk is
 ///   the consumer woken.
@@ -55,6 +55,7 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     /// The durable queue the manager drains.
     public nonisolated let queue: SyncQueue
     let transport: any SyncTransport
+    /// The settings the manager was created with (retry policy, coalescing, clock, …).
     public nonisolated let configuration: Configuration
     var machine: SyncManagerStateMachine
     nonisolated let wakeUps: AsyncStream<Void>.Continuation

@@ -1,5 +1,5 @@
 /// Why a JSON line is not a domain's action, naming the field at fault: the error of the
-/// field readers (``JSONFieldReader``) that domains build their line reading on.
+/// field readers (`JSONFieldReader`) that domains build their line reading on.
 ///
 /// Its ``description`` reads like
 /// `payload.modifiedAt: "2024-13-01T00:00:00Z" is not an RFC 3339 date-time (month 13)`.

@@ -25,6 +25,7 @@ public struct NDJSONFileError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// The path as given.
     public let path: String
+    /// What went wrong with it.
     public let problem: Problem
 
     /// The error for `path`.

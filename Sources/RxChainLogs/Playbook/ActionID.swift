@@ -2,7 +2,7 @@
 /// sequence number on that device.
 ///
 /// An actionId names one action: replay applies the first valid line carrying it and skips
-/// every later one (see ``ActionIDIndex``), so a line appended twice (a write whose answer was
+/// every later one (see `ActionIDIndex`), so a line appended twice (a write whose answer was
 /// lost) counts once, and a line that reuses someone else's actionId changes nothing.
 public struct ActionID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The writing device's identifier (non-empty; may itself contain `:`).

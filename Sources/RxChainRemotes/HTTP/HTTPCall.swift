@@ -1,5 +1,5 @@
 /// One HTTP request that carries a queued request to a server: what a domain's
-/// ``HTTPRequestMapping`` makes of a ``QueueRecord``.
+/// ``HTTPRequestMapping`` makes of a `QueueRecord`.
 ///
 /// The ``HTTPTransport`` adds the rest: the origin, the session's credentials, the
 /// `Idempotency-Key` and the timeout.

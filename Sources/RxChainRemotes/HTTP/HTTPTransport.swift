@@ -1,25 +1,25 @@
 import RxChainCore
 
-/// Carries a domain's queued requests to a server over HTTP, one at a time: the ``SyncTransport``
+/// Carries a domain's queued requests to a server over HTTP, one at a time: the `SyncTransport`
 /// of domains whose changes are REST calls (the time tracker's) rather than playbook lines.
 ///
 /// For each record the domain's ``HTTPRequestMapping`` makes the call; the transport sends it
 /// through a ``ServerClient`` (the session's credentials, one shared refresh on a 401), adds
 /// `Idempotency-Key: <the record's queue key>` so that a request whose answer was lost and is
 /// sent again is recognised by the server, bounds it with a timeout, and reads the answer by
-/// its status (``HTTPAnswerKind``):
+/// its status (`HTTPAnswerKind`):
 ///
 /// - **2xx**: the exchange goes to `answered` (the domain turns it into `sync/...` messages for
 ///   its store), then the record is acknowledged. If `answered` throws, the record stays queued
 ///   and is sent again later; the server answers the repeat as it did the first time.
-/// - **408, 429, 5xx, 401, no answer**: ``SyncOutcome/retryLater(after:reason:)``, honouring
+/// - **408, 429, 5xx, 401, no answer**: `SyncOutcome.retryLater(after:reason:)`, honouring
 ///   `Retry-After`; `answered` is not called.
 /// - **any other status**: the exchange goes to `answered` (a rejection the store shows), then
-///   ``SyncOutcome/permanentFailure(reason:)``: the record becomes a dead letter.
+///   `SyncOutcome.permanentFailure(reason:)`: the record becomes a dead letter.
 /// - A record the mapping cannot turn into a call is a permanent failure, sent to nobody; one it
 ///   says needs no call is acknowledged at once.
 ///
-/// Answers reach `answered` in queue order, never two at once (the ``SyncManager`` sends one
+/// Answers reach `answered` in queue order, never two at once (the `SyncManager` sends one
 /// batch at a time), and before the queue moves past their record: a crash in between sends
 /// the request again, never loses its answer.
 public struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {

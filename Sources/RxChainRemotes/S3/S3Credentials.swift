@@ -7,7 +7,7 @@
 ///
 /// The secrets never leave this value except into a signature: ``description``,
 /// `debugDescription` and `dump` show only that credentials are present, the type is not
-/// `Codable`, and no ``PlaybookRemoteError`` ever quotes them.
+/// `Codable`, and no `PlaybookRemoteError` ever quotes them.
 public struct S3Credentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {

@@ -14,7 +14,7 @@ import RxChainLogs
 /// ```
 ///
 /// Single-object layout, path-style addressing (`<endpoint>/<bucket>/<key>`):
-/// - The revision is the object's `ETag`; ``Revision/noPlaybook`` while the object does not exist.
+/// - The revision is the object's `ETag`; `Revision.noPlaybook` while the object does not exist.
 /// - The cursor is a byte offset. ``read(after:)`` fetches only the tail
 ///   (`Range: bytes=<cursor - 1>-`, `Accept-Encoding: identity`); the byte before the
 ///   cursor must end a line, and the `ETag` of that same answer is the chunk's revision,
@@ -22,7 +22,7 @@ import RxChainLogs
 /// - An append uploads the whole new object (``needsLocalCopy`` is `true`: `localCopy`
 ///   is the playbook at the expected revision followed by the lines) with
 ///   `If-Match: <etag>`, or `If-None-Match: *` to create it. `412 Precondition Failed`
-///   (or `409` from a concurrent conditional write) is a ``AppendOutcome/conflict(current:)``.
+///   (or `409` from a concurrent conditional write) is a `AppendOutcome.conflict(current:)`.
 ///   The server checks the condition; the remote cannot check that `localCopy` really
 ///   starts with the object's bytes, so callers must keep it faithfully.
 /// - A trailing line without `"\n"` (written by another tool) is not returned; the next
@@ -31,10 +31,10 @@ import RxChainLogs
 /// For a playbook that keeps growing, ``S3SegmentedRemote`` (a prefix, one object per
 /// append) uploads only the new lines instead of the whole playbook.
 ///
-/// Failures name what happened: ``PlaybookRemoteError/rejected(location:status:reason:)``
+/// Failures name what happened: `PlaybookRemoteError.rejected(location:status:reason:)`
 /// for bad credentials (403), a missing bucket (404) or a malformed request — permanent;
-/// ``PlaybookRemoteError/unavailable(location:reason:)`` for connection refused, timeouts,
-/// throttling and 5xx — try later (see ``PlaybookRemoteError/isTransient``). Credentials
+/// `PlaybookRemoteError.unavailable(location:reason:)` for connection refused, timeouts,
+/// throttling and 5xx — try later (see `PlaybookRemoteError.isTransient`). Credentials
 /// appear in no description and no error.
 ///
 /// > Important: Requests go through an ephemeral `URLSession` (no cache) owned by the
@@ -59,16 +59,17 @@ public struct S3Remote: PlaybookRemote {
     /// Nothing is sent until the first operation.
     ///
     /// - Parameters:
+    ///   - location: the playbook's `s3://bucket/key` URL.
     ///   - endpoint: `http(s)://host[:port]` of the service; `nil` for AWS in `region`
     ///     (`https://s3.<region>.amazonaws.com`).
     ///   - region: the signing region (`us-east-1`; `auto` for R2).
     ///   - credentials: the key pair that signs requests; `nil` sends anonymous requests.
     ///   - requestTimeout: how long one request may take before it fails as unavailable.
     ///   - now: the clock that dates signatures.
-    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for another scheme,
+    /// - Throws: `PlaybookRemoteError.invalidLocation(_:reason:)` for another scheme,
     ///   a bad bucket name, an empty key, a key ending in `/` (a prefix: use
     ///   ``S3SegmentedRemote`` for the segmented layout) or a key with a `.` or `..`
-    ///   segment; ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` for an endpoint that
+    ///   segment; `PlaybookRemoteError.invalidEndpoint(_:reason:)` for an endpoint that
     ///   is not `http(s)://host[:port]`.
     public init(
         _ location: String, endpoint: String? = nil, region: String = "us-east-1", credentials: S3Credentials? = nil,

@@ -36,13 +36,13 @@ extension S3SegmentedRemote {
     /// > covered by a checkpoint may go (never the last segment: its number is the
     /// > revision, and a new segment would reuse a number). A device whose cursor lies
     /// > before the deleted ones then finds its next segment missing: its read fails
-    /// > with ``PlaybookRemoteError/invalidCursor(_:location:reason:)`` and a
-    /// > ``PlaybookTransport`` reads the playbook again from the start (the checkpoint),
+    /// > with `PlaybookRemoteError.invalidCursor(_:location:reason:)` and a
+    /// > `PlaybookTransport` reads the playbook again from the start (the checkpoint),
     /// > a full download. Tools that read segment by segment from 1 lose those lines.
     ///
     /// - Returns: the checkpoint at the current revision, or `nil` when the playbook has
     ///   no segment yet (nothing to compact).
-    /// - Throws: a ``PlaybookRemoteError`` (as ``read(after:)``; `s3:ListBucket` is needed).
+    /// - Throws: a `PlaybookRemoteError` (as ``read(after:)``; `s3:ListBucket` is needed).
     public func compact() async throws -> S3Checkpoint? {
         var (lines, last) = try await newestCheckpointLines().map { ($0.lines, $0.segment) } ?? (Data(), 0)
         let base = last

@@ -17,12 +17,12 @@ import RxChainLogs
 /// - Segment `N` (from 1) is the object `<prefix><N as 12 zero-padded digits>.ndjson`
 ///   (``segmentKey(_:)``) and holds exactly the lines of one append. Segments are
 ///   written once and never changed.
-/// - The revision is the number of the last segment (`"42"`); ``Revision/noPlaybook``
+/// - The revision is the number of the last segment (`"42"`); `Revision.noPlaybook`
 ///   while neither segment 1 nor a checkpoint exists. The cursor is the number of the
 ///   last segment read (`"0"`: nothing read).
 /// - An append expecting revision `N` creates segment `N + 1` with `If-None-Match: *`:
 ///   whoever creates it first wins; the other gets `412 Precondition Failed` (or `409`
-///   from a concurrent conditional write) and answers ``AppendOutcome/conflict(current:)``
+///   from a concurrent conditional write) and answers `AppendOutcome.conflict(current:)`
 ///   — the put-if-absent scheme Delta Lake uses for its transaction log. Upload cost
 ///   follows the new lines, whatever the playbook's size (``needsLocalCopy`` is `false`).
 /// - ``read(after:)`` fetches segments `cursor + 1`, `cursor + 2`, … until one is missing:
@@ -31,9 +31,9 @@ import RxChainLogs
 /// - ``currentRevision()`` probes from the highest segment this instance has seen: one
 ///   request when nothing is new.
 ///
-/// Failures map as for ``S3Remote``: ``PlaybookRemoteError/rejected(location:status:reason:)``
+/// Failures map as for ``S3Remote``: `PlaybookRemoteError.rejected(location:status:reason:)`
 /// for bad credentials (403), a missing bucket (404) or a malformed request — permanent;
-/// ``PlaybookRemoteError/unavailable(location:reason:)`` for connection refused, timeouts,
+/// `PlaybookRemoteError.unavailable(location:reason:)` for connection refused, timeouts,
 /// throttling and 5xx — try later. Credentials appear in no description and no error.
 ///
 /// > Important: Requests go through an ephemeral `URLSession` (no cache) owned by the
@@ -61,16 +61,17 @@ public struct S3SegmentedRemote: PlaybookRemote {
     /// Nothing is sent until the first operation.
     ///
     /// - Parameters:
+    ///   - location: the playbook's `s3://bucket/key` URL (a key ending in `/`: the segments' prefix).
     ///   - endpoint: `http(s)://host[:port]` of the service; `nil` for AWS in `region`
     ///     (`https://s3.<region>.amazonaws.com`).
     ///   - region: the signing region (`us-east-1`; `auto` for R2).
     ///   - credentials: the key pair that signs requests; `nil` sends anonymous requests.
     ///   - requestTimeout: how long one request may take before it fails as unavailable.
     ///   - now: the clock that dates signatures.
-    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for another scheme,
+    /// - Throws: `PlaybookRemoteError.invalidLocation(_:reason:)` for another scheme,
     ///   a bad bucket name, an empty prefix, a key not ending in `/` (one object: use
     ///   ``S3Remote``) or a key with a `.` or `..` segment;
-    ///   ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` for an endpoint that is not
+    ///   `PlaybookRemoteError.invalidEndpoint(_:reason:)` for an endpoint that is not
     ///   `http(s)://host[:port]`.
     public init(
         _ location: String, endpoint: String? = nil, region: String = "us-east-1", credentials: S3Credentials? = nil,
@@ -95,7 +96,7 @@ public struct S3SegmentedRemote: PlaybookRemote {
     /// segment; from the start, the newest checkpoint's lines followed by the segments after it.
     ///
     /// The chunk's cursor and revision are the last segment read (the cursor's own when
-    /// nothing is new). Throws ``PlaybookRemoteError/invalidCursor(_:location:reason:)``
+    /// nothing is new). Throws `PlaybookRemoteError.invalidCursor(_:location:reason:)`
     /// for a cursor that is not a segment number, names a segment past the last one, or
     /// is followed by a segment someone deleted (reading from the start then recovers).
     public func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {

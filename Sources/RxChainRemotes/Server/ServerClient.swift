@@ -11,7 +11,7 @@ import RxChainSystem
 /// process may have refreshed first) before giving up with
 /// ``ServerClientError/notSignedIn(server:user:reason:)``.
 ///
-/// Requests travel over a ``ServerConnection``: HTTP (``HTTPServerConnection``) unless the
+/// Requests travel over a ``ServerConnection``: HTTP (`HTTPServerConnection`) unless the
 /// client is given another (a scenario's server in the same process).
 public final class ServerClient: Sendable {
     /// The server's origin, `http://host:port`.
@@ -33,6 +33,8 @@ public final class ServerClient: Sendable {
     /// A client of `server` (an `http(s)://host[:port]` origin), signed in as `session` if given.
     ///
     /// - Parameters:
+    ///   - server: the server's origin, `http(s)://host[:port]`.
+    ///   - session: the signed-in session to start with; `nil` until ``signIn(user:password:device:)`` or a caller sets one.
     ///   - sessions: where rotated tokens are saved (and re-read when a refresh is refused);
     ///     `nil` keeps them in memory only.
     ///   - timeout: how long one request may take, unless the call says otherwise.
@@ -100,6 +102,7 @@ public final class ServerClient: Sendable {
     /// Sends a request without credentials; any HTTP status is an answer.
     ///
     /// - Parameters:
+    ///   - method: the HTTP method (`GET`, `POST`, …).
     ///   - path: the percent-encoded path (`/sessions`).
     ///   - query: parameters, encoded here.
     ///   - body: a JSON body, sent as `application/json`.
@@ -139,7 +142,7 @@ public final class ServerClient: Sendable {
     /// session once on a 401 like ``sendSigned(_:_:query:body:headers:timeout:)``.
     ///
     /// On an `http://` server it runs over a blocking socket on a thread of its own
-    /// (``BlockingHTTPExchange``): FoundationNetworking's `URLSession` would keep a core busy
+    /// (`BlockingHTTPExchange`): FoundationNetworking's `URLSession` would keep a core busy
     /// for as long as the answer is outstanding. `https://` goes through `URLSession`.
     public func longPoll(_ path: String, query: [(String, String)], timeout: Duration) async throws -> ServerAnswer {
         guard let current = session else {

@@ -1,4 +1,4 @@
-/// How a ``ServerClient``'s requests reach the server: over HTTP (``HTTPServerConnection``, the
+/// How a ``ServerClient``'s requests reach the server: over HTTP (`HTTPServerConnection`, the
 /// default), or handed to a server in the same process (the scenario runner's, with its faults).
 ///
 /// The client decides what to send (signing, refreshing the session, keeping its limit of requests

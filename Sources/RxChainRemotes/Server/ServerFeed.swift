@@ -68,10 +68,12 @@ public struct ServerFeed: AsyncSequence, Sendable {
     /// The feed of `client`'s signed-in user.
     ///
     /// - Parameters:
+    ///   - client: the signed-in client that polls; the feed is its user's.
     ///   - after: the cursor to start after (a ``Page/next`` kept from an earlier poll); `nil`
     ///     starts at the server's current position.
     ///   - wait: how long each poll may wait on the server for a new entry.
     ///   - retry: the backoff between failed polls.
+    ///   - clock: the clock the backoff sleeps on.
     public init(
         client: ServerClient, after: UInt64? = nil, wait: Duration = .seconds(25), retry: RetryPolicy = RetryPolicy(),
         clock: any Clock<Duration> = ContinuousClock()

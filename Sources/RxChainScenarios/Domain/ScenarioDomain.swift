@@ -2,14 +2,14 @@ import RxChainCore
 import RxChainDevice
 import RxChainJSON
 
-/// A domain that scripted scenarios can drive: a ``RxChain/DeviceDomain`` and its step sugar.
+/// A domain that scripted scenarios can drive: a `DeviceDomain` and its step sugar.
 ///
 /// Everything but the sugar is the engine's: devices, sync, offline and online, crashes,
 /// remote faults, the virtual clock, expectations on paths, counts, equality with
 /// `replay(playbook)` and time travel. A domain adds only its own steps
-/// (`phone: add t1 12.5 food`), each a ``Command`` parsed when the script is read and turned
+/// (`phone: add t1 12.5 food`), each a `Command` parsed when the script is read and turned
 /// into a message when it runs. Every domain also gets, for free, `DEVICE: send {…}` (and
-/// `DEVICE: {…}`): one playbook line, read by the domain's ``RxChain/PlaybookDomain/readLine(_:)``
+/// `DEVICE: {…}`): one playbook line, read by the domain's `PlaybookDomain.readLine(_:)`
 /// and recorded.
 ///
 /// ```swift
@@ -28,7 +28,7 @@ public protocol ScenarioDomain: ScenarioVocabulary, DeviceDomain where AppState:
     /// The message `command` sends, made when the step runs, from the device's state and the
     /// virtual clock's time (for changes written without an explicit time).
     ///
-    /// - Throws: a ``RxChain/Rejection`` when the command cannot be made into a message here
+    /// - Throws: a `Rejection` when the command cannot be made into a message here
     ///   (it names the field): the device reports it as its error, like refused input.
     func message(for command: Command, in state: AppState, now: Timestamp) throws(Rejection) -> AppMessage
 

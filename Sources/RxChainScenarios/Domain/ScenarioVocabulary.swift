@@ -2,7 +2,7 @@
 /// steps (`phone: add t1 12.5 food`) and where its devices sync.
 ///
 /// Refined by ``ScenarioDomain`` (devices syncing through a playbook) and
-/// ``ServerScenarioDomain`` (devices syncing through an RxChain server); the parser reads a
+/// `ServerScenarioDomain` (devices syncing through an RxChain server); the parser reads a
 /// script for either.
 public protocol ScenarioVocabulary: Sendable {
     /// One of the domain's own steps, as parsed; `Never` for a domain with none.

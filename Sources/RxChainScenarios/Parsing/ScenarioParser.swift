@@ -47,7 +47,7 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
         return nil
     }
 
-    /// Parses the lines of `file` for `domain`, as ``RxChain/NDJSONReader`` read them (LF or
+    /// Parses the lines of `file` for `domain`, as `NDJSONReader` read them (LF or
     /// CRLF; a last line without a newline included): a line that is not valid UTF-8 is a
     /// script error (`FILE:LINE: not valid UTF-8 (byte 0xFF at column 7)`).
     public static func parse(_ lines: [NDJSONLine], file: String, domain: Domain) throws(ScenarioScriptErrors)

@@ -128,8 +128,8 @@ package enum ScenarioTokenizer {
     }
 }
 
-/// One word of a script line, as ``ScenarioTokenizer`` split it: what a domain's own steps
-/// receive (``ScenarioDomain/parseCommand(_:)``).
+/// One word of a script line, as `ScenarioTokenizer` split it: what a domain's own steps
+/// receive (`ScenarioDomain.parseCommand(_:)`).
 public struct ScenarioWord: Sendable, Equatable {
     /// The word's text (a quoted word's without its quotes, escapes decoded).
     public var text: String

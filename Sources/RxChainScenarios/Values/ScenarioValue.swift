@@ -6,11 +6,17 @@ import RxChainJSON
 /// States are turned into values through their `Codable` form (``init(encoding:)``), so a
 /// path in a script names exactly the keys a domain's `--json` output prints.
 public enum ScenarioValue: Sendable, Hashable, Decodable {
+    /// JSON `null` (also what a path that leads nowhere reads as).
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; integers and decimals alike, compared as `Double`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([ScenarioValue])
+    /// An object; key order does not matter.
     case object([String: ScenarioValue])
 
     /// The value of `value`'s JSON encoding (dates in RFC 3339).

@@ -30,7 +30,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// acknowledged. **503.**
     case storageFailed(LogAppendError)
     /// Too many wrong passwords in a row for this user name: try again after `retryAfter`
-    /// seconds (``LoginThrottle``). **429**, with `Retry-After`.
+    /// seconds (`LoginThrottle`). **429**, with `Retry-After`.
     case tooManyAttempts(retryAfter: UInt64)
 
     /// The HTTP status the server answers this error with.

@@ -4,14 +4,17 @@ extension Accounts {
     public static let apiTokenPassword = "api_token"
 
     /// Checks HTTP Basic credentials, as a Toggl client sends them: `TOKEN:api_token` (the user's
-    /// ``APIToken``) or `NAME:PASSWORD`.
+    /// `APIToken`) or `NAME:PASSWORD`.
     ///
     /// Both go through the password-guessing throttles of ``login(user:password:device:from:)``
-    /// (``LoginThrottle``): a password counts against the name and the client address; a wrong
+    /// (`LoginThrottle`): a password counts against the name and the client address; a wrong
     /// API token, which names no user, against the address. A password costs a full stretch, every
     /// request: a client that signs in often should use the API token.
     ///
-    /// - Parameter clientAddress: Where the request came from (the per-address throttle).
+    /// - Parameters:
+    ///   - user: The Basic user name: an API token, or an account name.
+    ///   - password: ``apiTokenPassword`` after a token, else the account's password.
+    ///   - clientAddress: Where the request came from (the per-address throttle).
     /// - Returns: The principal, without a device or session.
     /// - Throws: ``AccountError/wrongCredentials`` (an unknown name or token, a wrong password, a
     ///   rotated token), ``AccountError/tooManyAttempts(retryAfter:)`` (429),

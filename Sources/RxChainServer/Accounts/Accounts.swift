@@ -9,7 +9,7 @@ import RxChainSystem
 /// appends its entry, catches up with the log, and answers from what the fold says. Races are
 /// settled by entry ids, never by a lock held across an append: two sign-ups of one name both
 /// append `signup:<name>` and the log accepts one; two refreshes presenting one refresh token both
-/// append `refresh:<session>:<generation>` and the log accepts one (see ``AccountsEntry``). A new
+/// append `refresh:<session>:<generation>` and the log accepts one (see `AccountsEntry`). A new
 /// `Accounts` over the same book folds the log again and sees the same accounts and sessions:
 /// that is the restart.
 ///
@@ -24,7 +24,7 @@ import RxChainSystem
 ///
 /// `Accounts` is a `final class` whose folded state sits behind one lock; every method is safe
 /// from any task. The lock is never held across an append or a password stretch. Stretches (the
-/// cost of ``signup(user:password:)`` and ``login(user:password:device:)``) run one at a time
+/// cost of ``signup(user:password:)`` and `login(user:password:device:)`) run one at a time
 /// on a dedicated queue, off the concurrency pool, so a burst of logins never stalls the server's
 /// other tasks; refreshing and authenticating never stretch.
 ///
@@ -102,14 +102,18 @@ public final class Accounts: Sendable {
 
     /// Signs `device` in: starts its session, ending the session the device had before.
     ///
-    /// - Parameter clientAddress: Where the request came from, as the embedding server knows it
-    ///   (an IP address), for the per-address throttle; `nil` when it does not say.
+    /// - Parameters:
+    ///   - user: The account's name.
+    ///   - password: The account's password, checked against its stretched hash.
+    ///   - device: The device signing in; it gets its own session and refresh token.
+    ///   - clientAddress: Where the request came from, as the embedding server knows it
+    ///     (an IP address), for the per-address throttle; `nil` when it does not say.
     /// - Returns: A fresh access token and the device's refresh token.
     /// - Throws: ``AccountError/invalidField(field:problem:)`` for a bad `user`, `password` or
     ///   `device` (400), ``AccountError/wrongCredentials`` for an unknown user or a wrong
     ///   password, one answer for both (401), ``AccountError/tooManyAttempts(retryAfter:)`` after
     ///   too many wrong passwords in a row for the name, or from the address (429,
-    ///   ``LoginThrottle``), ``AccountError/sessionEnded`` when a concurrent
+    ///   `LoginThrottle`), ``AccountError/sessionEnded`` when a concurrent
     ///   login of the same device replaced this one before it answered (401),
     ///   ``AccountError/storageFailed(_:)`` (503).
     public func login(user: String, password: String, device: String, from clientAddress: String? = nil)

@@ -56,7 +56,7 @@ public final class LogServer: Sendable {
     /// Every route the server answers: the built-in ones (``builtInRoutes``), then each
     /// service's.
     public let routes: [ServerRoute]
-    /// What the server counted while it ran (``serve(_:)`` counts each request).
+    /// What the server counted while it ran (`serve(_:)` counts each request).
     public let metrics = ServerMetrics()
     /// Triggered by ``beginShutdown()``: long polls stop waiting.
     let shutdown = ShutdownNotice()

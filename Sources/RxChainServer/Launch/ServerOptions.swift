@@ -96,7 +96,9 @@ public struct ServerOptions: Sendable, Equatable {
 
     /// What the command line asks for: options to run with, or the help text.
     public enum Parsed: Sendable, Equatable {
+        /// Run the server with these options.
         case run(ServerOptions)
+        /// Print the usage (`--help`) and exit 0.
         case help
     }
 

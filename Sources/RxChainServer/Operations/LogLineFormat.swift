@@ -9,7 +9,10 @@ import RxChainJSON
 /// - `json`: one object per line, `{"ts", "level", "label", "message", …fields}`, every field a
 ///   string but `status` (a number) and `duration_ms` (a number).
 public enum LogLineFormat: String, Sendable, CaseIterable {
-    case text, json
+    /// `key=value` fields after the time, level and message, for a person reading the log.
+    case text
+    /// One JSON object per line, for a log collector.
+    case json
 
     /// One line (without its newline).
     public func line(

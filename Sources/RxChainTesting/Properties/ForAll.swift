@@ -28,7 +28,9 @@ import Foundation
 ///   - generator: Draws the cases.
 ///   - iterations: How many cases to check when all pass (at least 1).
 ///   - seed: A fixed seed, overriding `RXCHAIN_SEED`; `nil` to use the environment or a random seed.
-///   - fileID, function, line: Where the call is, for the failure report and the replay command.
+///   - fileID: The calling file, for the failure report and the replay command.
+///   - function: The calling test function, named in the replay command's `--filter`.
+///   - line: The calling line, for the failure report.
 ///   - property: Returns whether the property holds for a value; throwing counts as a failure.
 /// - Throws: ``PropertyFailure`` when a case fails; ``PropertyConfigurationError`` when
 ///   `iterations` or an environment variable is unusable (before any case runs).
@@ -45,7 +47,7 @@ public func forAll<Value>(
 
 /// Checks that the asynchronous `property` holds for `iterations` values drawn from `generator`.
 ///
-/// The same as the synchronous ``forAll(_:iterations:seed:fileID:function:line:property:)``,
+/// The same as the synchronous ``forAll(_:iterations:seed:fileID:function:line:property:)-4mmjn``,
 /// with cases checked one after another, each awaited before the next is drawn. If the
 /// task is cancelled, the run stops and throws `CancellationError`.
 ///

@@ -2,7 +2,7 @@
 ///
 /// A generator draws every random choice from a ``SeededGenerator``, so one seed always
 /// yields the same values. Each value comes with the smaller candidates it can shrink
-/// to; ``forAll(_:iterations:seed:fileID:function:line:property:)`` uses them to turn
+/// to; ``forAll(_:iterations:seed:fileID:function:line:property:)-4mmjn`` uses them to turn
 /// a failing case into the smallest failing case it can find.
 ///
 /// Build generators from the built-ins and combine them:

@@ -1,4 +1,4 @@
-/// The error ``forAll(_:iterations:seed:fileID:function:line:property:)`` throws when a property fails.
+/// The error ``forAll(_:iterations:seed:fileID:function:line:property:)-4mmjn`` throws when a property fails.
 ///
 /// Its ``description`` is the report a test run shows: where and with which seed the
 /// property failed, the minimal and the original counterexample, why the minimal case

@@ -21,13 +21,17 @@ import Testing
 public final class RecordingObserver<Value: Sendable>: Sendable {
     /// What the observer was told.
     public enum Event: Sendable {
+        /// A value, as delivered.
         case value(Value)
+        /// The completion.
         case completed
     }
 
     /// One recorded event and the time it arrived (elapsed time of the clock, zero without one).
     public struct Record: Sendable {
+        /// When it arrived: the clock's elapsed time since the recorder was made.
         public var time: Duration
+        /// What arrived.
         public var event: Event
 
         /// A record of `event` at `time`.

@@ -3,12 +3,12 @@ import RxChainLogs
 import RxChainSystem
 import Synchronization
 
-/// A ``RxChain/PlaybookRemote`` that wraps another and fails on purpose, as scripted.
+/// A `PlaybookRemote` that wraps another and fails on purpose, as scripted.
 ///
-/// Script faults with ``inject(_:)``; each later operation takes the earliest scripted
+/// Script faults with ``inject(_:)-(RemoteFault...)``; each later operation takes the earliest scripted
 /// fault that applies to it (see ``RemoteFault``) and otherwise passes straight through
 /// to the wrapped remote. Failures throw
-/// ``RxChain/PlaybookRemoteError/unavailable(location:reason:)``, the error a real
+/// `PlaybookRemoteError.unavailable(location:reason:)`, the error a real
 /// remote throws when it cannot be reached.
 ///
 /// ```swift

@@ -4,13 +4,13 @@ public enum RemoteFault: Sendable, Hashable, CustomStringConvertible {
     case failBeforeWrite
     /// An append commits on the wrapped remote, then throws as if its answer was lost.
     case commitThenFail
-    /// An append reports ``RxChain/AppendOutcome/conflict(current:)`` (with the wrapped
+    /// An append reports `AppendOutcome.conflict(current:)` (with the wrapped
     /// remote's current revision) without writing.
     case conflict
     /// Any operation first sleeps this long on the remote's clock, then runs normally.
     case delay(Duration)
-    /// A read (``RxChain/PlaybookRemote/read(after:)`` or
-    /// ``RxChain/PlaybookRemote/currentRevision()``) throws without reading.
+    /// A read (`PlaybookRemote.read(after:)` or
+    /// `PlaybookRemote.currentRevision()`) throws without reading.
     case failRead
 
     /// Whether this fault is played on an operation of `kind`.

@@ -1,9 +1,9 @@
-/// The operations of a ``RxChain/PlaybookRemote``, as ``FaultInjectingRemote`` counts them.
+/// The operations of a `PlaybookRemote`, as ``FaultInjectingRemote`` counts them.
 public enum RemoteOperation: Sendable, Hashable {
-    /// ``RxChain/PlaybookRemote/currentRevision()``.
+    /// `PlaybookRemote.currentRevision()`.
     case currentRevision
-    /// ``RxChain/PlaybookRemote/read(after:)``.
+    /// `PlaybookRemote.read(after:)`.
     case read
-    /// ``RxChain/PlaybookRemote/append(_:expecting:localCopy:)``.
+    /// `PlaybookRemote.append(_:expecting:localCopy:)`.
     case append
 }

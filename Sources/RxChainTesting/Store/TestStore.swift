@@ -32,7 +32,7 @@ public final class TestStore<State: Equatable, Msg: Message, Request: Equatable>
         self.reducer = reducer.reducer
     }
 
-    /// Creates a test store for a plain ``Reducer``.
+    /// Creates a test store for a plain `Reducer`.
     public init(initialState: State, reducer: Reducer<State, Msg, Request>) {
         self.state = initialState
         self.reducer = reducer

@@ -3,7 +3,7 @@ import Signals
 import Synchronization
 import Testing
 
-/// A clock whose time moves only when a test advances it; also a Signals ``Signals/Scheduler``.
+/// A clock whose time moves only when a test advances it; also a Signals `Scheduler`.
 ///
 /// Time starts at ``Instant/zero``. Work scheduled with ``schedule(after:_:)`` and
 /// tasks suspended in ``sleep(until:tolerance:)`` wait until ``advance(by:)`` or

@@ -3,7 +3,7 @@ import Signals
 import Testing
 
 /// A value a test waits on by event: whatever changes it (an observer, a test double, a
-/// `deinit`) calls ``update(_:)``, and the tasks waiting in ``wait(until:sourceLocation:)`` for a
+/// `deinit`) calls ``update(_:)``, and the tasks waiting in `wait(until:sourceLocation:)` for a
 /// condition that now holds resume.
 ///
 /// A test that waits this way goes on as soon as what it waits for has happened, however slow

@@ -1,7 +1,7 @@
 import Foundation
 import RxChainCore
 
-/// The add-expense path as a ``Flow``: pick a group or a friend, say what was bought, the
+/// The add-expense path as a `Flow`: pick a group or a friend, say what was bought, the
 /// amount, the currency and the split, confirm; then the operations are recorded.
 ///
 /// - **Choices**: only the live groups the user takes part in and the user's friends
@@ -83,7 +83,7 @@ public struct AddExpenseFlow: Sendable {
         self.makeID = makeID
     }
 
-    /// The flow: each ``Flow/run()`` is one pass through the questions.
+    /// The flow: each `Flow.run()` is one pass through the questions.
     public var flow: Flow<Added> {
         Flow { [self] in
             let ids = (operation: makeID(), spending: makeID(), group: makeID(), groupOperation: makeID())

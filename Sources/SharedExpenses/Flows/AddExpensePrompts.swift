@@ -1,6 +1,6 @@
 import RxChainCore
 
-/// What the add-expense flow asks, one ``Flow`` per question: a terminal reads the answers from
+/// What the add-expense flow asks, one `Flow` per question: a terminal reads the answers from
 /// flags or lines, an app from its screens. Each question may end as `.cancelled` (dismissed),
 /// which ends the whole flow with nothing sent.
 public protocol AddExpensePrompts: Sendable {

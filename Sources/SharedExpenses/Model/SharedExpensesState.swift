@@ -5,8 +5,8 @@ import RxChainCollections
 ///
 /// A pure value (``SharedExpensesDomain`` folds it); two folds of the same operations are
 /// equal, whatever order the operations arrived in. What grows with the log (the spendings, the
-/// spending ids used) is held in persistent maps (``TreeDictionary``), so the fold's checkpoints
-/// share them instead of each copying them whole. Its ``Encodable`` form is the spec's
+/// spending ids used) is held in persistent maps (`TreeDictionary`), so the fold's checkpoints
+/// share them instead of each copying them whole. Its `Encodable` form is the spec's
 /// `{groups, spendings, balances, friendRequests, friendships}` (the rejected operations are
 /// the fold's diagnostics, not part of the state).
 public struct SharedExpensesState: Sendable, Equatable {

@@ -13,7 +13,7 @@ extension ExpenseOperation {
     /// sum to zero, a member as author…) is the fold's rule, so that a device keeps and rejects
     /// such an operation the same way as every other device.
     ///
-    /// - Throws: ``JSONFieldError`` naming the first field at fault (`createdAt`,
+    /// - Throws: `JSONFieldError` naming the first field at fault (`createdAt`,
     ///   `payload.shares[1].amount`), or `line` when the bytes are not one JSON object.
     public init(json bytes: [UInt8]) throws(JSONFieldError) {
         let object = try JSONObjectReader(bytes, field: "line")

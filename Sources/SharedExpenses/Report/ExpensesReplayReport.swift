@@ -12,7 +12,7 @@ public struct ExpensesReplayReport: Sendable, Encodable {
     public let rejected: [(operationID: String, reason: String)]
 
     /// The report of `fold`: its state, and its skipped entries (not its duplicates), confirmed
-    /// ones first, then the local ones (``OrderedLogFold/diagnostics``).
+    /// ones first, then the local ones (`OrderedLogFold.diagnostics`).
     public init(_ fold: OrderedLogFold<SharedExpensesDomain>) {
         state = fold.state
         rejected = fold.diagnostics.compactMap { diagnostic in

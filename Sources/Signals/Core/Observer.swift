@@ -3,7 +3,7 @@
 /// An observer is two `@Sendable` closures. Signals calls them serially for one
 /// subscription — never two at once, always in the order the values were sent —
 /// so an observer may keep state without a lock of its own as long as that state is
-/// touched only from these closures (see ``SerialCell``).
+/// touched only from these closures (see `SerialCell`).
 public struct Observer<Value: Sendable>: Sendable {
     /// Called once per value, in order.
     public let receive: @Sendable (Value) -> Void

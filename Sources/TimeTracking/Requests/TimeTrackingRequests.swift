@@ -65,7 +65,7 @@ public enum TimeTrackingRequests {
         return requests.sorted { order($0) < order($1) }
     }
 
-    /// The coalescing rules for the queue (``SyncManager``'s `coalescing` option): for one
+    /// The coalescing rules for the queue (`SyncManager`'s `coalescing` option): for one
     /// entry, a create then a delete before sending sends nothing; several updates (or stops)
     /// send the last, and a delete supersedes a waiting update or stop. An update then a stop
     /// sends both (the stop carries only `stop`).

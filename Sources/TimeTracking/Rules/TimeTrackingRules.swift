@@ -19,15 +19,15 @@ import RxChainJSON
 /// - `timeEntries/remove`: each live entry without a `remoteId` is purged; one with a
 ///   `remoteId` becomes a tombstone (`updatePending`). Ignored when no id names a live entry.
 ///
-/// Server answers: see ``applyAck(_:to:)``, ``applyReject(_:to:)`` and
-/// ``applyServerChanges(_:to:)``.
+/// Server answers: see `applyAck(_:to:)`, `applyReject(_:to:)` and
+/// `applyServerChanges(_:to:)`.
 ///
 /// "Marked modified" means `modifiedAt = at`, `createPending` stays, anything else becomes
 /// `updatePending`, and `syncError` is cleared. `start` and `stop` are truncated to the whole
 /// second and written in UTC; times compare as instants. After every message at most one live
 /// entry runs and ``TimeTrackingState/running`` names it (asserted in debug builds).
 public enum TimeTrackingRules {
-    /// Applies one message; the state is untouched unless the outcome is ``RuleOutcome/applied``.
+    /// Applies one message; the state is untouched unless the outcome is `RuleOutcome.applied`.
     ///
     /// Pure and deterministic: the same state and message always give the same result.
     public static func apply(_ action: TimeTrackingAction, to state: inout TimeTrackingState)

@@ -4,7 +4,7 @@ import RxChainCollections
 ///
 /// A pure function of the entries the user reads (``TodoListsDomain``). Every part is a
 /// persistent or copy-on-write collection, so the fold's checkpoints share it and an entry
-/// copies only what it touches: one path of a ``TreeDictionary`` and, for a list or item
+/// copies only what it touches: one path of a `TreeDictionary` and, for a list or item
 /// change, that one sequence.
 public struct TodoListsState: Sendable, Equatable {
     /// The lists of the user's global log, in order; deleted and hidden (revoked) lists are

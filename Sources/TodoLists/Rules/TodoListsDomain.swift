@@ -1,9 +1,9 @@
 import RxChainLogs
 
-/// The TODO lists as an ``OrderedLogDomain``, folded as one user (``viewer``) sees them.
+/// The TODO lists as an `OrderedLogDomain`, folded as one user (``viewer``) sees them.
 ///
 /// Entries are ordered by `(ts, id)` across all logs, local entries (no `ts`) last
-/// (``OrderedLogFold`` does the ordering); ``apply(_:to:)`` never throws: an entry that cannot
+/// (`OrderedLogFold` does the ordering); ``apply(_:to:)`` never throws: an entry that cannot
 /// apply is skipped with a reason and leaves the state as it was.
 ///
 /// What the viewer's fold reads (anything else is skipped, with a reason):

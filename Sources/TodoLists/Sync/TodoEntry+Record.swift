@@ -6,7 +6,7 @@ extension TodoEntry {
     /// server stamps beside the body), its log from the record's server log, its action from the
     /// body `{"type":…,"payload":{…}}` (read as ``init(line:)`` reads them).
     ///
-    /// - Throws: ``JSONFieldError`` for `log` when the record's log is not a TODO log
+    /// - Throws: `JSONFieldError` for `log` when the record's log is not a TODO log
     ///   (`users/U/actions`, `lists/L/actions`, `requests/A/to/B`), or for the body's first field
     ///   at fault.
     public init(record: ServerLogRecord) throws(JSONFieldError) {

@@ -13,7 +13,7 @@ import RxChainDevice
 /// viewer was offered or holds, since membership may come after a list's first entries.
 extension TodoListsDomain: ServerLogDomain {
     /// The family kind of list logs on the server: a list `L` is the family `lists/L`, whose
-    /// members read and append its log (``TodoListsAccessRules`` in `TodoListsServer`).
+    /// members read and append its log (`TodoListsAccessRules` in `TodoListsServer`).
     public static let listFamilyKind = "lists"
 
     public func outgoing(_ entry: TodoEntry) -> (log: String, body: [UInt8]) {

@@ -8,10 +8,14 @@ import RxChainLogs
 /// item entry (applied or not, visible or not), its live items' ids in order and the live
 /// items by id (`conflict` only when set).
 public struct TodoListsView: Encodable {
+    /// A visible list, in the user's order.
     public struct List: Encodable {
+        /// The list's id.
         public var id: String
+        /// The list's name; `nil` (`null` in JSON, never left out) while no entry named it.
         public var name: String?
 
+        /// Writes `{"id": …, "name": …}`, with `"name": null` for an unnamed list.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -21,8 +25,11 @@ public struct TodoListsView: Encodable {
         private enum CodingKeys: String, CodingKey { case id, name }
     }
 
+    /// One list's live items.
     public struct Items: Encodable {
+        /// The live items' ids, in the list's order.
         public var order: [String]
+        /// The live items, by id.
         public var byId: [String: Item]
 
         /// Items in `order`, by id.
@@ -32,33 +39,53 @@ public struct TodoListsView: Encodable {
         }
     }
 
+    /// One live item.
     public struct Item: Encodable {
+        /// The item's text.
         public var description: String
+        /// Whether it is done.
         public var completed: Bool
+        /// Whether it is starred.
         public var starred: Bool
+        /// Set when a describe overwrote a text its author had not seen; left out of JSON when nil.
         public var conflict: Conflict?
     }
 
+    /// Two devices described one item concurrently: the later text won over one its author had not seen.
     public struct Conflict: Encodable {
+        /// The text the later describe replaced.
         public var overwritten: String
     }
 
+    /// A request another user sent this one (a share offer, or a revocation).
     public struct Incoming: Encodable {
+        /// Who sent it.
         public var from: String
+        /// `accept_share` (an offer to join a list) or `revoke_share` (access taken away).
         public var type: String
+        /// The list it is about.
         public var listId: String
+        /// `pending`, `accepted`, `rejected`, or `executed` (a revocation needs no consent).
         public var status: String
     }
 
+    /// A share request this user sent.
     public struct Outgoing: Encodable {
+        /// The user asked to join.
         public var to: String
+        /// The list offered.
         public var listId: String
+        /// `pending` until the addressee answers, then `accepted` or `rejected`.
         public var status: String
     }
 
+    /// The visible lists, in the user's order.
     public var lists: [List]
+    /// Every list's live items, by list id (a list whose log holds item entries has a key even when empty).
     public var items: [String: Items]
+    /// Requests received, by request id.
     public var incoming: [String: Incoming]
+    /// Share requests sent, by request id.
     public var outgoing: [String: Outgoing]
 
     /// The view of `fold`'s state; `items` also gets a key for every list whose log holds an

@@ -91,3 +91,54 @@ actor TallyViewModel {
         #expect(store.observedSliceCount == 0)
     }
 }
+
+/// A view model that is a `@MainActor` class, not an actor instance.
+@MainActor final class TallyScreen {
+    private(set) var counts: [Int] = []
+    private(set) var labels: [String] = []
+    private(set) var problems: [String] = []
+    private let binding: StoreBinding<Tally, TallyMessage, String>
+
+    init(store: StoreManager<Tally, TallyMessage, String>) {
+        binding = StoreBinding(store: store)
+        binding.bind(\.count, to: self) { screen, count in screen.counts.append(count) }
+        binding.bind({ $0.label.uppercased() }, to: self) { screen, label in screen.labels.append(label) }
+        binding.bindFailures(to: self) { screen, rejection in screen.problems.append(rejection.reason) }
+    }
+
+    func send(_ message: TallyMessage) { binding.send(message) }
+}
+
+/// A guard against a delivery that never comes (a bug), not a timing check.
+@Suite(.timeLimit(.minutes(10))) @MainActor struct StoreBindingMainActorTests {
+    @Test func deliversDistinctSlicesAndFailuresOnTheMainActorInOrder() async throws {
+        let store = StoreManager(initialState: Tally(), reducer: tallyReducer)
+        let screen = TallyScreen(store: store)
+        screen.send(.add(2))
+        screen.send(.rename("food"))
+        screen.send(.rename("food"))
+        screen.send(.rename(""))
+        screen.send(.add(3))
+        while screen.counts.last != 5 || screen.labels.last != "FOOD" || screen.problems.isEmpty {
+            await Task.yield()
+        }
+        #expect(screen.counts == [0, 2, 5])
+        #expect(screen.labels == ["", "FOOD"])
+        #expect(screen.problems == ["the label must not be empty"])
+    }
+
+    @Test func theBindingHoldsTheScreenWeakly() async throws {
+        let store = StoreManager(initialState: Tally(), reducer: tallyReducer)
+        weak var weakScreen: TallyScreen?
+        do {
+            let screen = TallyScreen(store: store)
+            weakScreen = screen
+            screen.send(.add(1))
+            while screen.counts.last != 1 { await Task.yield() }
+        }
+        #expect(weakScreen == nil)
+        // Values sent after the screen is gone are dropped, not delivered to a freed object.
+        store.send(.add(1))
+        await store.settle()
+    }
+}

@@ -13,11 +13,11 @@ import RxChainJSON
 /// converge on `replay(playbook)`:
 /// - ``readLine(_:)`` and ``lineBytes(for:actionId:)`` are one codec: reading a line the domain
 ///   wrote gives back its action and `actionId`, and writing the same action gives the same bytes
-///   every time (the engine recognises its own lines by their digest, see ``LineDigest``).
+///   every time (the engine recognises its own lines by their digest, see `LineDigest`).
 /// - ``apply(_:to:)`` is pure and deterministic.
 /// - With entities (``entities``), applying an action by its ``scope(of:)`` gives the same as
 ///   ``apply(_:to:)``: an ``ActionScope/entity(_:)`` action through
-///   ``apply(_:toEntities:)`` on the entity map alone, an ``ActionScope/all`` action through
+///   ``apply(_:toEntities:)-3sthu`` on the entity map alone, an ``ActionScope/all`` action through
 ///   ``applyToAll(_:to:)`` on the rest of the state, then its ``EntityEdit`` on every entity.
 ///
 /// A domain with a `Codable` state and `Codable` actions whose lines are

@@ -3,7 +3,7 @@ import RxChainJSON
 
 /// The engine's line codec for a domain whose actions are `Codable` as their line: an action
 /// encodes to the JSON object `{"type":…,"payload":…}` and decodes back from it (other keys
-/// ignored), which is also the form the ``SyncManager`` queues it in. Such a domain, with
+/// ignored), which is also the form the `SyncManager` queues it in. Such a domain, with
 /// ``PlaybookLineError`` as its ``PlaybookDomain/LineError``, gets
 /// ``PlaybookDomain/readLine(_:)`` and ``PlaybookDomain/lineBytes(for:actionId:)`` from here.
 ///
@@ -61,7 +61,7 @@ public struct PlaybookLine<Action: Codable & Sendable>: Codable, Sendable {
 
     /// Reads one line (without its `\n`).
     ///
-    /// The line must be strict JSON (RFC 8259, as ``JSONScanner`` reads it) before it is decoded:
+    /// The line must be strict JSON (RFC 8259, as `JSONScanner` reads it) before it is decoded:
     /// Foundation's decoder also takes a trailing comma, a byte-order mark, and invalid UTF-8 or a
     /// number beyond `Double`'s range in a member it skips, which other readers of the playbook
     /// refuse.
@@ -81,7 +81,7 @@ public struct PlaybookLine<Action: Codable & Sendable>: Codable, Sendable {
 
     /// The line for `action` (without its `\n`), carrying `actionId` when given.
     ///
-    /// - Precondition: the action encodes (it did when it was queued: the ``SyncManager``
+    /// - Precondition: the action encodes (it did when it was queued: the `SyncManager`
     ///   refuses a request it cannot encode).
     public static func bytes(for action: Action, actionId: ActionID?) -> [UInt8] {
         let encoder = JSONEncoder()

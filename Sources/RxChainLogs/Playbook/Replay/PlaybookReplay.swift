@@ -12,17 +12,17 @@ import RxChainCollections
 /// - A line that is not a valid action is skipped and reported with its 1-based number; it
 ///   never stops the replay.
 /// - A valid line with `"actionId":"<device>:<seq>"` is applied only when it is the first to
-///   claim that actionId (``actionIDs``, see ``ActionIDIndex``); a later line with the same
+///   claim that actionId (`actionIDs`, see `ActionIDIndex`); a later line with the same
 ///   actionId is skipped and reported, as a duplicate when its bytes are the first line's, as a
 ///   clash when they are not. Lines without an actionId always apply.
 /// - Bytes after the last `\n` are a *torn* line: kept pending, reported by ``tornLine``, and
 ///   completed by the next bytes fed.
 /// - With `upto: N`, replay stops after line N (time travel); later bytes are not read.
 /// - A feed holding many complete lines is replayed on several threads (see
-///   ``ReplayParallelism``); the result is the same, line for line, as one thread's.
+///   `ReplayParallelism`); the result is the same, line for line, as one thread's.
 ///
 /// Resuming: ``consumedBytes`` is the offset just after the last complete line consumed.
-/// Keep the replay value (or rebuild one with ``init(domain:state:actionIDs:consumedBytes:linesRead:upto:)``)
+/// Keep the replay value (or rebuild one with `init(domain:state:actionIDs:consumedBytes:linesRead:upto:)`)
 /// and feed the bytes from that offset on, and only the new lines are applied.
 ///
 /// ```swift

@@ -4,13 +4,13 @@ import RxChainCore
 /// ``PlaybookTransport`` needs to keep the device's actionIds its own.
 ///
 /// Every line a device appends carries `"actionId":"<deviceID>:<seq>"`, and the first line
-/// with an actionId is the one that counts (``ActionIDIndex``). So a device must never give
+/// with an actionId is the one that counts (`ActionIDIndex`). So a device must never give
 /// two actions one actionId, and must notice when lines it did not write carry its id (a
 /// copied store directory, a queue file moved aside, a line written by hand): the transport
-/// then takes a new id for the pending actions (``changeDeviceID(to:)``) before any of them
+/// then takes a new id for the pending actions (`changeDeviceID(to:)`) before any of them
 /// is appended under a taken actionId.
 ///
-/// ``SyncQueue`` is the device identity of every device built on the engine.
+/// `SyncQueue` is the device identity of every device built on the engine.
 public protocol DeviceIdentity: Sendable {
     /// The id in the actionIds of the pending records and of every record queued from now on.
     var deviceID: String { get }

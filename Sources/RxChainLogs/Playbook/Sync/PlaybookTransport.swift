@@ -4,7 +4,7 @@ import RxChainCore
 import RxChainSystem
 import Signals
 
-/// The ``SyncTransport`` that carries a device's queued actions into a shared playbook, and
+/// The `SyncTransport` that carries a device's queued actions into a shared playbook, and
 /// the device's own copy of what the playbook replays to.
 ///
 /// Each ``send(_:)``:
@@ -16,16 +16,16 @@ import Signals
 ///    gave out) makes it take a new device id for its pending records before anything is
 ///    appended, and say so in ``PlaybookSyncStatus/deviceIDChanges``; otherwise the queue's
 ///    numbering continues above the highest `seq` the playbook holds for the id.
-/// 2. **Plans** the batch (see ``PlaybookUploadPlan``): records the playbook already holds
+/// 2. **Plans** the batch (see `PlaybookUploadPlan`): records the playbook already holds
 ///    (a lost answer: a line with the record's actionId *and the record's own bytes*) are
 ///    acknowledged without appending; a record whose actionId a different line holds makes
 ///    the device take a new id (as above); records the domain's rules turn down on top of the
 ///    snapshot are dropped and reported in ``PlaybookSyncStatus/ignoredActions``.
 /// 3. **Appends** the rest as NDJSON lines carrying `"actionId":"<record.key>"`, expecting
-///    the revision just read. A conflict returns ``SyncOutcome/conflict(reason:)`` (the
-///    ``SyncManager`` retries at once, which downloads again); a commit applies the new
-///    lines to the snapshot, journals them, and returns ``SyncOutcome/acknowledged``.
-///    Remote errors return ``SyncOutcome/retryLater(after:reason:)``, also the permanent
+///    the revision just read. A conflict returns `SyncOutcome.conflict(reason:)` (the
+///    `SyncManager` retries at once, which downloads again); a commit applies the new
+///    lines to the snapshot, journals them, and returns `SyncOutcome.acknowledged`.
+///    Remote errors return `SyncOutcome.retryLater(after:reason:)`, also the permanent
 ///    ones (``PlaybookRemoteError/isTransient`` `false`: bad credentials, a missing
 ///    bucket), which concern the remote rather than a record, so nothing is dead-lettered;
 ///    ``PlaybookSyncStatus/lastErrorIsPermanent`` tells them apart.
@@ -37,7 +37,7 @@ import Signals
 /// for another remote location or reducer version is discarded (the next sync reads the
 /// playbook from its start, pending actions stay queued).
 ///
-/// For a remote whose ``PlaybookRemote/needsLocalCopy`` is `true` (``S3Remote``), the
+/// For a remote whose ``PlaybookRemote/needsLocalCopy`` is `true` (`S3Remote`), the
 /// device also keeps the playbook text it read (`playbook.copy`, see
 /// ``PlaybookRemote/append(_:expecting:localCopy:)``), appended and fsynced after the
 /// local file. The first sync step reads it (opening does not), cuts it back to the
@@ -93,6 +93,10 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     /// the status saved at once says why (``PlaybookSyncStatus/resetReason``).
     ///
     /// - Parameters:
+    ///   - directory: the device's directory, holding the local copy of the playbook and the status.
+    ///   - remote: where the shared playbook lives.
+    ///   - domain: the rules the playbook's actions are replayed by.
+    ///   - maxBatchSize: the most actions one upload carries.
     ///   - identity: the device's queue, whose actionIds the transport keeps the device's own
     ///     (see ``DeviceIdentity``); its numbering continues at once above the highest `seq`
     ///     the local file holds for its id. `nil`: the caller numbers records itself.
@@ -182,7 +186,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
 
     /// Downloads what is new without sending anything (a sync with an empty queue).
     ///
-    /// Returns ``SyncOutcome/acknowledged`` when the snapshot is up to date.
+    /// Returns `SyncOutcome.acknowledged` when the snapshot is up to date.
     public func refresh() async -> SyncOutcome {
         await acquire()
         defer { release() }
