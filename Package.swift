@@ -91,10 +91,21 @@ let package = Package(
             name: "rxchain-bench",
             dependencies: ["Ledger", "TimeTracking", "TimeTrackingServer", "RxChainServer", "RxChainTesting"] + device),
 
+        // What several test targets share: the toy register domain and a playbook fixture.
+        .target(
+            name: "RxChainTestFixtures", dependencies: ["RxChainScenarios", "RxChainTesting"] + device,
+            path: "Tests/Fixtures"),
+        // Tests mirror the modules; the CLI's and the real server's end-to-end tests are CLITests.
+        .testTarget(name: "RxChainSystemTests", dependencies: ["RxChainTesting"] + system),
+        .testTarget(name: "RxChainJSONTests", dependencies: ["RxChainTesting"] + json),
+        .testTarget(name: "RxChainCollectionsTests", dependencies: ["RxChainCollections", "RxChainTesting"] + system),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "RxChainTesting"] + system),
+        .testTarget(name: "RxChainCoreTests", dependencies: ["RxChain", "RxChainTesting"] + core),
+        .testTarget(name: "RxChainLogsTests", dependencies: ["RxChainTestFixtures", "RxChainTesting"] + logs),
+        .testTarget(name: "RxChainRemotesTests", dependencies: ["RxChainTestFixtures", "RxChainTesting"] + remotes),
         .testTarget(
-            name: "RxChainTests",
-            dependencies: ["RxChain", "RxChainScenarios", "RxChainTesting"] + device),
+            name: "RxChainDeviceTests",
+            dependencies: ["RxChainTestFixtures", "RxChainScenarios", "RxChainTesting"] + device),
         .testTarget(
             name: "LedgerTests",
             dependencies: ["Ledger", "LedgerScenarios", "RxChainScenarios", "RxChainTesting"] + device),
@@ -119,7 +130,7 @@ let package = Package(
                 "TimeTracking", "TimeTrackingServer", "TimeTrackingScenarios", "RxChainScenarios",
                 "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
             ] + device),
-        .testTarget(name: "BenchTests", dependencies: ["rxchain-bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["rxchain-bench", "RxChainTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

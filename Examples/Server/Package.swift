@@ -24,9 +24,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "RxChainServer", package: "RxChain"),
-                .product(name: "TodoLists", package: "RxChain"),
-                .product(name: "SharedExpenses", package: "RxChain"),
-                .product(name: "TimeTracking", package: "RxChain"),
+                .product(name: "TodoListsServer", package: "RxChain"),
+                .product(name: "SharedExpensesServer", package: "RxChain"),
+                .product(name: "TimeTrackingServer", package: "RxChain"),
             ])
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import FuzzSupport
 import Ledger
+import LedgerScenarios
 import RxChainJSON
 import SharedExpensesScenarios
 import TimeTrackingScenarios

@@ -2,7 +2,7 @@ extension ActionIDIndex {
     /// Writes the index for the local file: the device count, then per device (in the order
     /// first met) its id, its run of digests for `seq` 1…n (a count, then 8 bytes each,
     /// little-endian), and its other claims (a count, then a varint `seq` and 8 bytes each).
-    func write(into writer: inout SnapshotWriter) {
+    package func write(into writer: inout SnapshotWriter) {
         let claims = claimsByDevice
         writer.write(count: claims.count)
         for device in claims {

@@ -16,19 +16,19 @@ import Foundation
 /// Every record a lock holder publishes names a revision the playbook never had: the
 /// next generation of the same epoch after an append or an adoption of lines another
 /// program wrote, a new random epoch when the record is first made or repaired.
-struct CommitRecord: Codable, Equatable {
+package struct CommitRecord: Codable, Equatable {
     /// Random, chosen when the record is first made or repaired: revisions stay unique
     /// even if the record is ever deleted and made again.
-    var epoch: String
+    package var epoch: String
     /// Counts commits (appends and adoptions) in this epoch; 0 until the first one.
-    var generation: UInt64
+    package var generation: UInt64
     /// The committed length of the playbook in bytes (always at a line end).
-    var length: Int
+    package var length: Int
     /// Why this record replaced one that did not fit the playbook; absent unless a repair made it.
-    var repaired: String?
+    package var repaired: String?
 
     /// What ``load(_:)`` found at the record's path.
-    enum Loaded {
+    package enum Loaded {
         /// There is no record.
         case missing
         /// A well-formed record and its bytes.
@@ -38,7 +38,7 @@ struct CommitRecord: Codable, Equatable {
     }
 
     /// A fresh record, in a new epoch, covering `length` bytes.
-    static func fresh(length: Int, generation: UInt64 = 0, repaired: String? = nil) -> CommitRecord {
+    package static func fresh(length: Int, generation: UInt64 = 0, repaired: String? = nil) -> CommitRecord {
         CommitRecord(
             epoch: String(UInt64.random(in: .min ... .max), radix: 16), generation: generation, length: length,
             repaired: repaired)
@@ -46,20 +46,20 @@ struct CommitRecord: Codable, Equatable {
 
     /// The record that commits `length` bytes on top of this one: the next generation of
     /// the same epoch, or generation 1 of a new epoch if the generation would overflow.
-    func advanced(to length: Int) -> CommitRecord {
+    package func advanced(to length: Int) -> CommitRecord {
         guard generation < .max else { return .fresh(length: length, generation: 1) }
         return CommitRecord(epoch: epoch, generation: generation + 1, length: length)
     }
 
     /// The revision readers see: a generation-0 record reads like the bare file it covers.
-    var revision: Revision {
+    package var revision: Revision {
         generation == 0
             ? CommitRecord.unversionedRevision(length: length) : Revision("\(epoch)-\(generation)-\(length)")
     }
 
     /// The revision of a playbook with no commit record: ``Revision/noPlaybook`` when it
     /// has no complete line, otherwise one named after its length of complete lines.
-    static func unversionedRevision(length: Int) -> Revision {
+    package static func unversionedRevision(length: Int) -> Revision {
         length == 0 ? .noPlaybook : Revision("unversioned-\(length)")
     }
 
@@ -69,7 +69,7 @@ struct CommitRecord: Codable, Equatable {
     ///   when its bytes are not a record (not JSON, a negative length, an empty epoch).
     /// - Throws: a ``PlaybookRemoteError`` when the file cannot be read at all (access
     ///   denied, an I/O error): that needs a person, not a repair.
-    static func load(_ path: String) throws -> Loaded {
+    package static func load(_ path: String) throws -> Loaded {
         guard let data = try PlaybookFile.contentsIfExists(path, operation: "read the commit record") else {
             return .missing
         }
@@ -87,7 +87,7 @@ struct CommitRecord: Codable, Equatable {
     }
 
     /// Replaces the record at `path` atomically and durably.
-    func publish(to path: String, directory: String) throws {
+    package func publish(to path: String, directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try PlaybookFile.replaceAtomically(path, with: try encoder.encode(self), directory: directory)

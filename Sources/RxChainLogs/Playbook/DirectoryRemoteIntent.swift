@@ -28,22 +28,22 @@ import RxChainSystem
 /// half-written, or a crash that leaves it so, sees no intent (``load(_:)`` returns `nil`).
 /// Since lines are written only after their intent is on disk, "no intent" never hides
 /// bytes of this remote's own.
-struct DirectoryRemoteIntent: Equatable {
+package struct DirectoryRemoteIntent: Equatable {
     /// The epoch of the commit record the append builds on.
-    var epoch: String
+    package var epoch: String
     /// The generation of the commit record the append builds on.
-    var generation: UInt64
+    package var generation: UInt64
     /// Where the lines go: the committed length of that record.
-    var offset: Int
+    package var offset: Int
     /// The lines, exactly as they are written.
-    var lines: Data
+    package var lines: Data
 
     /// The intent to append `lines` on top of `record`.
-    init(appending lines: Data, onTopOf record: CommitRecord) {
+    package init(appending lines: Data, onTopOf record: CommitRecord) {
         self.init(epoch: record.epoch, generation: record.generation, offset: record.length, lines: lines)
     }
 
-    init(epoch: String, generation: UInt64, offset: Int, lines: Data) {
+    package init(epoch: String, generation: UInt64, offset: Int, lines: Data) {
         self.epoch = epoch
         self.generation = generation
         self.offset = offset
@@ -51,28 +51,28 @@ struct DirectoryRemoteIntent: Equatable {
     }
 
     /// Whether the intent builds on exactly `record` (an intent on top of an older or newer commit says nothing).
-    func builds(on record: CommitRecord) -> Bool {
+    package func builds(on record: CommitRecord) -> Bool {
         epoch == record.epoch && generation == record.generation && offset == record.length
     }
 
     /// Whether `tail`, the bytes found right after the committed length, is a prefix of
     /// the intent's lines (all of them, or a torn part): bytes this remote wrote.
-    func explains(_ tail: Data) -> Bool {
+    package func explains(_ tail: Data) -> Bool {
         tail.count <= lines.count && lines.prefix(tail.count) == tail
     }
 
     private struct Header: Codable {
-        var crc32: UInt32
-        var epoch: String
-        var generation: UInt64
-        var length: Int
-        var offset: Int
+        package var crc32: UInt32
+        package var epoch: String
+        package var generation: UInt64
+        package var length: Int
+        package var offset: Int
     }
 
     /// The intent at `path`, or `nil` when there is none or it is not a whole intent.
     ///
     /// - Throws: a ``PlaybookRemoteError`` when the file cannot be read at all.
-    static func load(_ path: String) throws -> DirectoryRemoteIntent? {
+    package static func load(_ path: String) throws -> DirectoryRemoteIntent? {
         guard let data = try PlaybookFile.contentsIfExists(path, operation: "read the append intent"),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
@@ -84,7 +84,7 @@ struct DirectoryRemoteIntent: Equatable {
     }
 
     /// Writes the intent to `path` in place and fsyncs it (and `directory`, when the file is new).
-    func write(to path: String, directory: String) throws {
+    package func write(to path: String, directory: String) throws {
         let header = Header(
             crc32: CRC32.checksum(lines), epoch: epoch, generation: generation, length: lines.count, offset: offset)
         let encoder = JSONEncoder()

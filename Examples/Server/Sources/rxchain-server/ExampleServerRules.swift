@@ -1,7 +1,7 @@
 import RxChainServer
-import SharedExpenses
-import TimeTracking
-import TodoLists
+import SharedExpensesServer
+import TimeTrackingServer
+import TodoListsServer
 
 /// The access rules and services of the applications this example serves, supplied as code: they
 /// live in each domain's module (`TodoLists`, `SharedExpenses`, `TimeTracking`); the server only

@@ -22,7 +22,7 @@ enum PlaybookLocalCopy {
 
     /// The copy's first `lineCount` complete lines, cutting anything after them from the
     /// file; `nil` when the file holds fewer (a missing file holds none).
-    static func load(directory: String, lineCount: Int) throws -> Data? {
+    package static func load(directory: String, lineCount: Int) throws -> Data? {
         guard let file = try PlaybookFile.openIfExists(path(directory), .readWrite) else {
             return lineCount == 0 ? Data() : nil
         }
@@ -37,7 +37,7 @@ enum PlaybookLocalCopy {
     }
 
     /// Writes `bytes` (the copy's tail, from byte `offset`), cuts anything after them and fsyncs.
-    static func write(directory: String, _ bytes: Data, at offset: Int) throws {
+    package static func write(directory: String, _ bytes: Data, at offset: Int) throws {
         let created = try PlaybookFile.openIfExists(path(directory), .readOnly).map { $0.close() } == nil
         if created { try PlaybookFile.makeDirectories(directory) }
         let file = try PlaybookFile.open(path(directory), .writeOnly, .create)

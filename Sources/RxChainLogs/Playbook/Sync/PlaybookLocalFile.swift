@@ -39,7 +39,7 @@ enum PlaybookLocalFile {
 
     /// Reads the snapshot and the journal after it; starts from an empty snapshot when the
     /// file is missing, unreadable, for another location or another reducer version.
-    static func load<Domain: PlaybookDomain>(directory: String, location: String, domain: Domain) throws
+    package static func load<Domain: PlaybookDomain>(directory: String, location: String, domain: Domain) throws
         -> Loaded<Domain.State>
     {
         let empty = PlaybookSnapshot(

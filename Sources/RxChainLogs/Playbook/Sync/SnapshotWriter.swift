@@ -74,17 +74,17 @@ public struct SnapshotWriter: Sendable {
     }
 
     /// Appends a fixed-width little-endian `UInt32`.
-    mutating func write(uint32 value: UInt32) {
+    package mutating func write(uint32 value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     /// Appends a fixed-width little-endian `UInt64`.
-    mutating func write(uint64 value: UInt64) {
+    package mutating func write(uint64 value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     /// Appends each of `values` as a fixed-width little-endian `UInt64`, in one copy.
-    mutating func write(uint64s values: [UInt64]) {
+    package mutating func write(uint64s values: [UInt64]) {
         values.map(\.littleEndian).withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 }
