@@ -47,9 +47,12 @@ let usage = """
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
-      server-journal-append --dir DIR --count N [--tasks T]
-                 append N entries from T tasks to the LogBook in DIR, printing
+      server-journal-append --dir DIR --count N [--tasks T] [--segment-kb S]
+                 append N entries from T tasks to the LogBook in DIR (segments of S KiB), printing
                  "acknowledged <id> <seq> <ts>" per answer; exits 1 after the first refusal
+      server-journal-growth --dir DIR --entries N [--cache-kb K] [--segment-kb S]
+                 append N entries (batches of 200, 100 logs) to a journal with a K KiB cache,
+                 reopen it, read every log; prints "appended|reopened|read ... rss <bytes>" lines
       remote-append --file <playbook> --count <n> --tag <tag>
                  append n lines to a DirectoryRemote playbook, one conditional append each,
                  retrying conflicts (the multi-process race test runs several at once)
@@ -93,6 +96,9 @@ case "sync":
     }
 case "server-journal-append":
     let status = await ServerJournalBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
+case "server-journal-growth":
+    let status = await JournalGrowthCommand.run(arguments: Array(arguments.dropFirst()))
     if status != 0 { exit(status) }
 case "server":
     let status = await ServerBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
