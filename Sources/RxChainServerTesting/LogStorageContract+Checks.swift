@@ -198,7 +198,7 @@ extension LogStorageContract {
 
     func survivesAReopen(_ storage: any LogStorage, _ logs: ContractLogs) async throws -> any LogStorage {
         let (a, b) = (logs("a"), logs("b"))
-        try await storage.append(to: a, [.numbered("a1", 1), .numbered("a2", 2)], creator: "alice", expecting: nil)
+        _ = try await storage.append(to: a, [.numbered("a1", 1), .numbered("a2", 2)], creator: "alice", expecting: nil)
         let last = try await storage.append("b1", 3, to: b)
         let before = (try await storage.all(a), try await storage.all(b))
         guard let reopen else { return storage }
