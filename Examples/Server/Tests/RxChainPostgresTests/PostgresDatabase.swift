@@ -46,3 +46,17 @@ extension PostgresLogStorage {
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(applicationName)")
     }
 }
+
+extension PostgresDatabase {
+    /// A new, empty database on the test server, named afresh; its URL.
+    static func fresh() async throws -> String {
+        let base = try url
+        let name = "rxchain_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let configuration = try PostgresURL(base).configuration(password: password)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        return String(base[..<base.lastIndex(of: "/")!]) + "/" + name
+    }
+}
