@@ -7,16 +7,17 @@ import Synchronization
 /// A ``LogStorage`` in PostgreSQL, shared by every `rxchain-server` instance given the same
 /// database: the storage for teams that outgrow one machine.
 ///
-/// **Appends** run in one transaction each. It first locks the one row of `rxchain_clock`, so
-/// appends (from every instance) commit one after another in `ts` order: a reader never finds an
-/// entry below a `ts` it has seen. In the transaction it reads the log's revision and the entries
-/// with the batch's ids, lets ``AppendRules`` decide (repeats answer their originals, a clash or
-/// a wrong revision writes nothing), inserts the new entries in one statement, raises the log's
-/// revision and the clock (`ts` = `max(now, last + 1)`, so `ts` rises across instances whatever
-/// their clocks say) and sends the doorbell, `NOTIFY rxchain_entries` with the last `ts` as its
-/// only payload. `UNIQUE (log, id)` and `UNIQUE (log, seq)` back the rules up. The append returns
-/// once `COMMIT` answered (durable by PostgreSQL's `synchronous_commit`); after an error it may or
-/// may not have committed, and a retry with the same ids answers the original if it did.
+/// **Appends** are committed in groups (``PostgresGroupCommit``): one transaction takes every
+/// append waiting. It first locks the one row of `rxchain_clock`, so groups (from every instance)
+/// commit one after another in `ts` order: a reader never finds an entry below a `ts` it has seen.
+/// In the transaction it reads the revisions and the entries with the group's ids, lets
+/// ``AppendRules`` decide each append (repeats answer their originals, a clash or a wrong
+/// revision writes nothing), inserts the new entries in one statement, raises the logs' revisions
+/// and the clock (`ts` = `max(now, last + 1)`, so `ts` rises across instances whatever their
+/// clocks say) and sends the doorbell, `NOTIFY rxchain_entries` with the last `ts` as its only
+/// payload. `UNIQUE (log, id)` and `UNIQUE (log, seq)` back the rules up. An append returns once
+/// `COMMIT` answered (durable by PostgreSQL's `synchronous_commit`); after an error it may or may
+/// not have committed, and a retry with the same ids answers the original if it did.
 ///
 /// **Reads** go to the database. The reserved logs (`server/…`) are also kept in a
 /// ``LogMirror`` that ``synchronize()`` brings up to date, so the server's accounts, families
@@ -41,16 +42,19 @@ public final class PostgresLogStorage: LogStorage {
 
     let client: PostgresClient
     let logger: Logger
-    private let clock: @Sendable () -> UInt64
     private let mirror = LogMirror()
     private let waiters = TimestampWaiters(last: 0)
     private let state = Mutex(State())
+    /// The pool's and the doorbell's tasks, cancelled by ``close()``.
     private let tasks = Mutex<[Task<Void, Never>]>([])
+    /// The group commit's task, which ``close()`` lets finish the group in flight.
+    private let committing = Mutex<Task<Void, Never>?>(nil)
+    private let commits: PostgresGroupCommit
 
     private init(client: PostgresClient, logger: Logger, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.logger = logger
-        self.clock = clock
+        commits = PostgresGroupCommit(client: client, logger: logger, channel: Self.channel, clock: clock)
     }
 
     /// Connects to the database at `url` (`postgres://USER@HOST[:PORT]/DB`) with `password`,
@@ -79,6 +83,7 @@ public final class PostgresLogStorage: LogStorage {
             throw Self.storeError(error)
         }
         storage.tasks.withLock { $0.append(Task { await storage.listen() }) }
+        storage.committing.withLock { $0 = Task { [commits = storage.commits] in await commits.run() } }
         return storage
     }
 
@@ -91,14 +96,9 @@ public final class PostgresLogStorage: LogStorage {
         // Not cancelled with the caller: an append the database may commit gets its answer.
         let outcome = await Task { () -> Result<[AppendResult], LogAppendError> in
             let started = ContinuousClock.now
-            let result: Result<[AppendResult], LogAppendError>
-            let added: [LogEntry]
-            do {
-                (result, added) = try await transact(log: log, batch: batch, creator: creator, expecting: revision)
-            } catch {
-                return .failure(.storageFailed(Self.storeError(error)))
-            }
-            guard case .success = result, let last = added.last else { return result }
+            let answered = await commits.submit(to: log, batch, creator: creator, expecting: revision)
+            guard case .success(let (results, added)) = answered else { return answered.map(\.results) }
+            guard let last = added.last else { return .success(results) }
             let took = ContinuousClock.now - started
             state.withLock { state in
                 state.appended += added.count
@@ -113,52 +113,9 @@ public final class PostgresLogStorage: LogStorage {
                     return .failure(.storageFailed(error))
                 }
             }
-            return result
+            return .success(results)
         }.value
         return try outcome.get()
-    }
-
-    /// One append's transaction: the answers (or the rules' refusal, with nothing written) and
-    /// the entries it added.
-    private func transact(
-        log: LogName, batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?
-    ) async throws -> (Result<[AppendResult], LogAppendError>, [LogEntry]) {
-        let name = log.description
-        let now = clock()
-        return try await client.withTransaction(logger: logger) { connection in
-            let last = try await connection.query("SELECT last_ts FROM rxchain_clock FOR UPDATE", logger: logger)
-                .decode(Int64.self).reduce(0) { max($0, $1) }
-            let (current, found) = try await Self.lookUp(name, ids: batch.map(\.id), on: connection, logger: logger)
-            let plan: AppendRules.Plan<LogEntry>
-            do throws(LogAppendError) {
-                plan = try AppendRules.plan(
-                    batch, creator: creator, expecting: revision, current: current, find: { found[$0] },
-                    original: { $0 })
-            } catch {
-                return (.failure(error), [])
-            }
-            let added = AppendRules.stamp(
-                batch, plan: plan, log: log, creator: creator, firstSeq: current + 1, lastTimestamp: UInt64(last),
-                now: now)
-            let results = AppendRules.results(of: plan, added: added) { $0 }
-            guard let newest = added.last else { return (.success(results), []) }
-            try await connection.query(
-                """
-                INSERT INTO rxchain_entries (ts, log, seq, id, creator, body)
-                SELECT ts, \(name), seq, id, \(creator), body
-                FROM unnest(\(added.map { Int64($0.ts) })::bigint[], \(added.map { Int64($0.seq) })::bigint[],
-                            \(added.map(\.id))::text[], \(added.map { ByteBuffer(bytes: $0.body) })::bytea[])
-                     AS new(ts, seq, id, body)
-                """, logger: logger)
-            try await connection.query(
-                """
-                INSERT INTO rxchain_logs (log, revision) VALUES (\(name), \(Int64(newest.seq)))
-                ON CONFLICT (log) DO UPDATE SET revision = excluded.revision
-                """, logger: logger)
-            try await connection.query("UPDATE rxchain_clock SET last_ts = \(Int64(newest.ts))", logger: logger)
-            try await connection.query("SELECT pg_notify(\(Self.channel), \(String(newest.ts)))", logger: logger)
-            return (.success(results), added)
-        }
     }
 
     /// The log's revision and its entries with any of `ids`.
@@ -322,6 +279,8 @@ public final class PostgresLogStorage: LogStorage {
             return tasks.withLock { $0 }
         }
         waiters.close()
+        commits.close()
+        await committing.withLock { $0 }?.value
         for task in running { task.cancel() }
         for task in running { await task.value }
     }
@@ -353,7 +312,7 @@ public final class PostgresLogStorage: LogStorage {
 typealias EntryRow = (Int64, String, Int64, String, String, ByteBuffer)
 
 /// A row's fields as an entry.
-private func makeEntry(_ row: EntryRow) throws -> LogEntry {
+func makeEntry(_ row: EntryRow) throws -> LogEntry {
     LogEntry(
         log: try LogName(validating: row.1), id: row.3, creator: row.4, body: Array(buffer: row.5), seq: UInt64(row.2),
         ts: UInt64(row.0))
