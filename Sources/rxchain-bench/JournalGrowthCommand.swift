@@ -61,7 +61,7 @@ enum JournalGrowthCommand {
                 return LogBook.NewEntry(
                     id: "e\(n)", body: Array(#"{"type":"todo/put","payload":{"id":"t\#(n)","title":"buy milk"}}"#.utf8))
             }
-            try await book.append(to: names[log], batch, creator: "bench")
+            _ = try await book.append(to: names[log], batch, creator: "bench")
             counts[log] += size
             appended += size
             if appended >= nextReport {
