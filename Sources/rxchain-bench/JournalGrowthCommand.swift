@@ -8,9 +8,10 @@ import RxChainServer
 /// Prints, one line each and flushed:
 ///
 /// ```
-/// appended <entries> rss <bytes> cached <bytes>     after each tenth of the appends
-/// reopened rss <bytes>                              once the journal is open again
-/// read <entries> rss <bytes> cached <bytes>         after reading every log
+/// appended <entries> rss <bytes> cached <bytes> seconds <s>   after each tenth of the appends
+///                                                              (s: that tenth's appends)
+/// reopened rss <bytes> seconds <s> cpu <s>                     once the journal is open again
+/// read <entries> rss <bytes> cached <bytes> seconds <s> cpu <s>  after reading every log (cold)
 /// ```
 ///
 /// Exits 0, or 1 with the error on stderr (any refusal, a read that does not return each log's
@@ -53,6 +54,7 @@ enum JournalGrowthCommand {
         var appended = 0
         var nextReport = entries / 10
         var counts = [Int](repeating: 0, count: logs)
+        var tenth = ContinuousClock.now
         while appended < entries {
             let log = (appended / batch) % logs
             let size = min(batch, entries - appended)
@@ -65,13 +67,23 @@ enum JournalGrowthCommand {
             counts[log] += size
             appended += size
             if appended >= nextReport {
-                say("appended \(appended) rss \(ResidentMemory.bytes() ?? 0) cached \(cachedBytes(book))")
+                let now = ContinuousClock.now
+                say(
+                    "appended \(appended) rss \(ResidentMemory.bytes() ?? 0) cached \(cachedBytes(book)) seconds "
+                        + "\(seconds(now - tenth))")
+                tenth = now
                 nextReport += max(1, entries / 10)
             }
         }
         await book.close()
+        let reopening = ContinuousClock.now
+        var cpu = cpuSeconds()
         book = try await LogBook.open(directory: directory, segmentSize: segmentSize, cacheBytes: cacheBytes)
-        say("reopened rss \(ResidentMemory.bytes() ?? 0)")
+        say(
+            "reopened rss \(ResidentMemory.bytes() ?? 0) seconds \(seconds(ContinuousClock.now - reopening)) cpu "
+                + String(format: "%.3f", cpuSeconds() - cpu))
+        let reading = ContinuousClock.now
+        cpu = cpuSeconds()
         var read = 0
         for (index, log) in names.enumerated() {
             var cursor: UInt64 = 0
@@ -90,12 +102,30 @@ enum JournalGrowthCommand {
                 throw Mismatch(description: "\(log): read \(cursor) entries, appended \(counts[index])")
             }
         }
-        say("read \(read) rss \(ResidentMemory.bytes() ?? 0) cached \(cachedBytes(book))")
+        say(
+            "read \(read) rss \(ResidentMemory.bytes() ?? 0) cached \(cachedBytes(book)) seconds "
+                + "\(seconds(ContinuousClock.now - reading)) cpu " + String(format: "%.3f", cpuSeconds() - cpu))
         await book.close()
     }
 
     private static func cachedBytes(_ book: LogBook) -> Int {
         (book.storage as? JournalStorage)?.cachedBytes ?? 0
+    }
+
+    /// This process's CPU time so far (user + system), in seconds.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.3f", Stopwatch.nanoseconds(duration) / 1e9)
     }
 
     private static func say(_ line: String) {
