@@ -34,6 +34,7 @@ let package = Package(
         // Scripted scenarios and the test kit.
         .library(name: "RxChainScenarios", targets: ["RxChainScenarios"]),
         .library(name: "RxChainTesting", targets: ["RxChainTesting"]),
+        .library(name: "RxChainServerTesting", targets: ["RxChainServerTesting"]),
         .executable(name: "rxchain", targets: ["rxchain"]),
         .executable(name: "rxchain-bench", targets: ["rxchain-bench"]),
     ],
@@ -88,6 +89,8 @@ let package = Package(
         // The test kits: reducers, properties, clocks and faults; and a server domain's example suites.
         .target(name: "RxChainTesting", dependencies: logs),
         .target(name: "RxChainScenarioTesting", dependencies: ["RxChainServerScenarios", "RxChainScenarios"]),
+        // The storage contract's checks, run against every LogStorage (PostgreSQL's in Examples/Server).
+        .target(name: "RxChainServerTesting", dependencies: ["RxChainServer", "RxChainTesting"]),
 
         // The terminal front end and the benchmarks.
         .executableTarget(
@@ -120,7 +123,9 @@ let package = Package(
             dependencies: ["Ledger", "LedgerScenarios", "RxChainScenarios", "RxChainTesting"] + device),
         .testTarget(name: "RxChainTestingTests", dependencies: ["RxChainTesting"] + logs),
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting", "TimeTracking"] + device),
-        .testTarget(name: "RxChainServerTests", dependencies: ["RxChainServer", "RxChainTesting"] + json),
+        .testTarget(
+            name: "RxChainServerTests",
+            dependencies: ["RxChainServer", "RxChainServerTesting", "RxChainTesting"] + json),
         .testTarget(
             name: "TodoListsTests",
             dependencies: [

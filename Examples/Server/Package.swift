@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(name: "RxChain", path: "../.."),
     ],
     targets: [
@@ -24,10 +25,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "RxChainServer", package: "RxChain"),
+                "RxChainPostgres",
                 .product(name: "TodoListsServer", package: "RxChain"),
                 .product(name: "SharedExpensesServer", package: "RxChain"),
                 .product(name: "TimeTrackingServer", package: "RxChain"),
-            ])
+            ]),
+        // The PostgreSQL storage: the one layer over postgres-nio; the rules are RxChainServer's.
+        .target(
+            name: "RxChainPostgres",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "RxChainServer", package: "RxChain"),
+            ]),
+        .testTarget(
+            name: "RxChainPostgresTests",
+            dependencies: [
+                "RxChainPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "RxChainServer", package: "RxChain"),
+                .product(name: "RxChainServerTesting", package: "RxChain"),
+                .product(name: "RxChainTesting", package: "RxChain"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

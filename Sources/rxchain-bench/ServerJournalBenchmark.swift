@@ -6,12 +6,13 @@ import RxChainServer
 /// append of the same line (what an append would cost without group commit).
 ///
 /// With `--dir DIR --count N [--tasks T]` it is the fault tests' helper instead: T tasks append
-/// N entries in all to the book in DIR, printing `acknowledged <id> <seq> <ts>` for each answered
+/// N entries in all to the book in DIR (with `--segment-kb S`, segments of S KiB), printing `acknowledged <id> <seq> <ts>` for each answered
 /// append. On the first refusal it prints `append failed: <error>` to stderr; once every task
 /// stopped it tries one more append, prints `after failure: <error>` (or `after failure:
 /// accepted`), closes the book and exits 1. Without a failure it exits 0.
 enum ServerJournalBenchmark {
-    static let usage = "server-journal-append [--json] | server-journal-append --dir DIR --count N [--tasks T]"
+    static let usage =
+        "server-journal-append [--json] | server-journal-append --dir DIR --count N [--tasks T] [--segment-kb S]"
 
     static let tasks = 50
     static let appendsPerRun = 5_000
@@ -22,7 +23,7 @@ enum ServerJournalBenchmark {
         var options: [String: String] = [:]
         var rest = arguments[...]
         while let flag = rest.popFirst() {
-            guard ["--dir", "--count", "--tasks"].contains(flag), let value = rest.popFirst() else {
+            guard ["--dir", "--count", "--tasks", "--segment-kb"].contains(flag), let value = rest.popFirst() else {
                 return usageError("unexpected argument '\(flag)'")
             }
             options[flag] = value
@@ -33,9 +34,11 @@ enum ServerJournalBenchmark {
             return 0
         }
         guard let count = options["--count"].flatMap(Int.init), count >= 0,
-            let tasks = Int(options["--tasks"] ?? "1"), tasks > 0
-        else { return usageError("--count needs a number >= 0 and --tasks a positive number") }
-        return await appendUntilFailure(directory: URL(fileURLWithPath: directory), count: count, tasks: tasks)
+            let tasks = Int(options["--tasks"] ?? "1"), tasks > 0,
+            let segmentKB = options["--segment-kb"].map(Int.init) ?? LogBook.defaultSegmentSize >> 10, segmentKB > 0
+        else { return usageError("--count needs a number >= 0, --tasks and --segment-kb a positive number") }
+        return await appendUntilFailure(
+            directory: URL(fileURLWithPath: directory), count: count, tasks: tasks, segmentSize: segmentKB << 10)
     }
 
     /// The figure: median nanoseconds per durable append over 7 runs of 5,000 appends from 50 tasks.
@@ -104,10 +107,10 @@ enum ServerJournalBenchmark {
     }
 
     /// The fault tests' helper (see the type's documentation).
-    private static func appendUntilFailure(directory: URL, count: Int, tasks: Int) async -> Int32 {
+    private static func appendUntilFailure(directory: URL, count: Int, tasks: Int, segmentSize: Int) async -> Int32 {
         let book: LogBook
         do {
-            book = try await LogBook.open(directory: directory)
+            book = try await LogBook.open(directory: directory, segmentSize: segmentSize)
         } catch {
             FileHandle.standardError.write(Data("cannot open the journal: \(error)\n".utf8))
             return 1

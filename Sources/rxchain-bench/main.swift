@@ -40,6 +40,12 @@ let usage = """
                    against PostgreSQL LISTEN/NOTIFY (psycopg 3); --seconds S, --clients C, --rounds N,
                    --server-binary PATH (else RXCHAIN_SERVER_BINARY, else built); installs wrk and
                    PostgreSQL with apt-get if missing
+      server-growth
+                   what history costs rxchain-server (release, the journal): grown to each of --entries
+                   (default 1000000,5000000; 200-entry batches over 1000 logs), its append ns/entry and
+                   RSS, restart time, and cold reads after a restart (ns/entry), against the empty
+                   server (appends, restart) and warm reads in the same run; --cache-mb MB,
+                   --server-binary PATH (else RXCHAIN_SERVER_BINARY, else built)
       time         the time tracker's queued changes delivered to rxchain-server's time-entry service,
                    one request each (N offline starts, --changes N, default 200), against the same
                    entries as one batched log append; --server-binary PATH (else
@@ -47,9 +53,12 @@ let usage = """
       help         this text
 
     test helpers (used by the test suite, not benchmarks):
-      server-journal-append --dir DIR --count N [--tasks T]
-                 append N entries from T tasks to the LogBook in DIR, printing
+      server-journal-append --dir DIR --count N [--tasks T] [--segment-kb S]
+                 append N entries from T tasks to the LogBook in DIR (segments of S KiB), printing
                  "acknowledged <id> <seq> <ts>" per answer; exits 1 after the first refusal
+      server-journal-growth --dir DIR --entries N [--cache-kb K] [--segment-kb S]
+                 append N entries (batches of 200, 100 logs) to a journal with a K KiB cache,
+                 reopen it, read every log; prints "appended|reopened|read ... rss <bytes>" lines
       remote-append --file <playbook> --count <n> --tag <tag>
                  append n lines to a DirectoryRemote playbook, one conditional append each,
                  retrying conflicts (the multi-process race test runs several at once)
@@ -93,6 +102,12 @@ case "sync":
     }
 case "server-journal-append":
     let status = await ServerJournalBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
+case "server-growth":
+    let status = await ServerGrowthBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)
+    if status != 0 { exit(status) }
+case "server-journal-growth":
+    let status = await JournalGrowthCommand.run(arguments: Array(arguments.dropFirst()))
     if status != 0 { exit(status) }
 case "server":
     let status = await ServerBenchmark.run(arguments: Array(arguments.dropFirst()), report: report)

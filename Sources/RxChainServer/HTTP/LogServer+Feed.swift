@@ -27,7 +27,12 @@ extension LogServer {
         let deadline = ContinuousClock.now.advanced(by: wait)
         var visible: [LogEntry] = []
         while visible.isEmpty {
-            let scanned = book.entries(afterTimestamp: cursor, limit: limit)
+            let scanned: [LogEntry]
+            do {
+                scanned = try await book.fetchEntries(afterTimestamp: cursor, limit: limit)
+            } catch {
+                throw ServerError.unavailable("the log store could not be read: \(error)")
+            }
             for entry in scanned where access.currentDecision(user: user, operation: .read, log: entry.log).isAllowed {
                 visible.append(entry)
             }

@@ -8,7 +8,12 @@ extension LogServer {
         let after = try queryCount(request, "after") ?? 0
         let limit = min(
             try queryCount(request, "limit").map { Int(clamping: $0) } ?? .max, configuration.maximumPageSize)
-        let page = book.read(log, after: after, limit: limit)
+        let page: LogPage
+        do {
+            page = try await book.fetch(log, after: after, limit: limit)
+        } catch {
+            throw ServerError.unavailable("the log store could not be read: \(error)")
+        }
         return .json { object in
             object.member("log", log.description)
             object.member("revision", page.revision)
@@ -35,7 +40,7 @@ extension LogServer {
         // An append to a fresh family that the book refuses (its revision, an empty id, a clash)
         // must not claim the family first.
         if access.appendClaimsFamily(of: log),
-            let refusal = book.refusal(of: entries, to: log, creator: user, expecting: expect)
+            let refusal = await book.refusal(of: entries, to: log, creator: user, expecting: expect)
         {
             throw ServerError(refusal)
         }

@@ -88,6 +88,15 @@ public final class LogServer: Sendable {
             if request.body.count > configuration.maximumBodyBytes {
                 throw ServerError.bodyTooLarge(limit: configuration.maximumBodyBytes)
             }
+            if !["/health", "/ready", "/metrics", "/openapi.json"].contains(request.path) {
+                // A storage shared by several instances: see what the others appended to the
+                // reserved logs (sessions, families, services) before deciding anything.
+                do {
+                    try await book.synchronize()
+                } catch {
+                    throw ServerError.unavailable("the log store cannot be reached: \(error)")
+                }
+            }
             return try await route(request)
         } catch let error as ServerError {
             return error.response

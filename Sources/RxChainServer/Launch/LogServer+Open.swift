@@ -9,6 +9,8 @@ extension LogServer {
     /// DATA/server.key   the 32-byte key that signs access tokens (mode 0600; made on first start)
     /// DATA/logs/        the LogBook's journal: every log, the reserved server/… logs included
     /// ```
+    /// `storage`, when given, replaces the journal (the example server passes PostgreSQL's); the
+    /// journal opens with the options' ``ServerOptions/cacheBytes``.
     /// Accounts, sessions and families are folded back from their reserved logs, so a restart
     /// resumes where the last acknowledged append left off. `services` makes the domain services
     /// to mount from the opened book (each keeps its state in a ``ServiceLog`` of that book and
@@ -20,13 +22,19 @@ extension LogServer {
     ///   creating the directory, or what `services` throws (the book is closed again then).
     public static func open(
         options: ServerOptions, policy: AccessPolicy, configuration: Configuration = .init(),
-        services: (LogBook) async throws -> [any ServerService] = { _ in [] }
+        storage: (any LogStorage)? = nil, services: (LogBook) async throws -> [any ServerService] = { _ in [] }
     ) async throws -> LogServer {
         let data = URL(fileURLWithPath: options.dataDirectory, isDirectory: true)
         try FileManager.default.createDirectory(
             at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let key = try ServerKey.loadOrCreate(inDirectory: data.path)
-        let book = try await LogBook.open(directory: data.appendingPathComponent("logs", isDirectory: true))
+        let book: LogBook
+        if let storage {
+            book = LogBook(storage: storage)
+        } else {
+            book = try await LogBook.open(
+                directory: data.appendingPathComponent("logs", isDirectory: true), cacheBytes: options.cacheBytes)
+        }
         let accounts = Accounts(
             book: book, key: key, signupsOpen: options.signupOpen, passwordIterations: options.passwordIterations)
         let mounted: [any ServerService]

@@ -4,11 +4,12 @@ import RxChainSystem
 ///
 /// ```
 /// rxchain-server --data DIR [--host 127.0.0.1] [--port 8080] [--no-signup] [--deletion-window 30d]
+///                [--storage journal|postgres://USER@HOST[:PORT]/DB] [--cache-mb 64]
 /// ```
 ///
 /// Each flag has an environment variable (`RXCHAIN_SERVER_DATA`, `RXCHAIN_SERVER_HOST`,
-/// `RXCHAIN_SERVER_PORT`, `RXCHAIN_SERVER_NO_SIGNUP=1`, `RXCHAIN_SERVER_DELETION_WINDOW`); a
-/// flag wins over its variable. Port 0
+/// `RXCHAIN_SERVER_PORT`, `RXCHAIN_SERVER_NO_SIGNUP=1`, `RXCHAIN_SERVER_DELETION_WINDOW`,
+/// `RXCHAIN_SERVER_STORAGE`, `RXCHAIN_SERVER_CACHE_MB`); a flag wins over its variable. Port 0
 /// asks the system for a free port; the server prints the one it got.
 public struct ServerOptions: Sendable, Equatable {
     /// The data directory: the journal of every log, the signing key.
@@ -30,6 +31,21 @@ public struct ServerOptions: Sendable, Equatable {
     /// (`--max-feed-wait`).
     public var maximumFeedWait: Duration = .seconds(30)
 
+    /// Where the logs are kept (`--storage`).
+    public var storage: Storage = .journal
+
+    /// The most bytes the journal's read cache holds (`--cache-mb`).
+    public var cacheBytes: Int = LogBook.defaultCacheBytes
+
+    /// Where the server keeps its logs.
+    public enum Storage: Sendable, Equatable {
+        /// The embedded journal in `DATA/logs` (one server process).
+        case journal
+        /// A PostgreSQL database, shared by every server instance given the same URL
+        /// (`postgres://USER@HOST[:PORT]/DB`, without a password: that comes from `PGPASSWORD`).
+        case postgres(url: String)
+    }
+
     /// How log lines are written (`--log-format`).
     public var logFormat: LogLineFormat = .text
     /// The least level logged (`--log-level`): `trace`, `debug`, `info`, `notice`, `warning`,
@@ -50,6 +66,7 @@ public struct ServerOptions: Sendable, Equatable {
         usage: rxchain-server --data DIR [--host HOST] [--port PORT] [--no-signup] [--password-iterations N]
                               [--deletion-window DURATION] [--max-feed-wait SECONDS]
                               [--log-format text|json] [--log-level LEVEL]
+                              [--storage journal|postgres://USER@HOST[:PORT]/DB] [--cache-mb MB]
 
         Serves RxChain's append-only logs over HTTP: accounts with per-device sessions,
         access rules per log, server order, a long-poll change feed.
@@ -69,6 +86,13 @@ public struct ServerOptions: Sendable, Equatable {
           --max-feed-wait SECONDS
                           the longest a long poll waits before answering empty, 1 to 300 (default
                           30); env RXCHAIN_SERVER_MAX_FEED_WAIT
+          --storage journal|postgres://USER@HOST[:PORT]/DB
+                          where the logs are kept: the embedded journal in DATA/logs (default; one
+                          server process), or a PostgreSQL database that several server instances
+                          share (give each the same DATA/server.key); the password comes from
+                          PGPASSWORD, never from the URL; env RXCHAIN_SERVER_STORAGE
+          --cache-mb MB   the journal's read cache, 1 to 65536 MiB (default 64): the server's memory
+                          grows with it, not with the number of entries; env RXCHAIN_SERVER_CACHE_MB
           --log-format text|json
                           one line per request and event on stderr, as text (default) or JSON;
                           env RXCHAIN_SERVER_LOG_FORMAT
@@ -122,6 +146,10 @@ public struct ServerOptions: Sendable, Equatable {
         var formatSource = "RXCHAIN_SERVER_LOG_FORMAT"
         var levelText = environment["RXCHAIN_SERVER_LOG_LEVEL"]
         var levelSource = "RXCHAIN_SERVER_LOG_LEVEL"
+        var storageText = environment["RXCHAIN_SERVER_STORAGE"]
+        var storageSource = "RXCHAIN_SERVER_STORAGE"
+        var cacheText = environment["RXCHAIN_SERVER_CACHE_MB"]
+        var cacheSource = "RXCHAIN_SERVER_CACHE_MB"
         if let closed = environment["RXCHAIN_SERVER_NO_SIGNUP"] {
             switch closed {
             case "1", "true", "yes": signupOpen = false
@@ -158,6 +186,12 @@ public struct ServerOptions: Sendable, Equatable {
             case "--log-level":
                 levelText = try value(for: argument)
                 levelSource = "--log-level"
+            case "--storage":
+                storageText = try value(for: argument)
+                storageSource = "--storage"
+            case "--cache-mb":
+                cacheText = try value(for: argument)
+                cacheSource = "--cache-mb"
             default: throw .unknownArgument(argument)
             }
         }
@@ -202,7 +236,32 @@ public struct ServerOptions: Sendable, Equatable {
             }
             options.logLevel = levelText
         }
+        if let storageText { options.storage = try Self.storage(storageText, source: storageSource) }
+        if let cacheText {
+            guard let megabytes = Int(cacheText), (1...65_536).contains(megabytes) else {
+                throw .invalidValue(cacheSource, cacheText, expected: "a number of MiB from 1 to 65536")
+            }
+            options.cacheBytes = megabytes << 20
+        }
         return .run(options)
+    }
+
+    /// `journal`, or a `postgres://` (or `postgresql://`) URL naming a user, a host and a database
+    /// and no password.
+    static func storage(_ text: String, source: String) throws(ServerOptionsError) -> Storage {
+        if text == "journal" { return .journal }
+        let expected = "journal or postgres://USER@HOST[:PORT]/DB"
+        guard let scheme = text.range(of: "://"), ["postgres", "postgresql"].contains(text[..<scheme.lowerBound])
+        else { throw .invalidValue(source, text, expected: expected) }
+        let rest = text[scheme.upperBound...]
+        guard let at = rest.firstIndex(of: "@"), let slash = rest[at...].firstIndex(of: "/"),
+            rest.index(after: at) < slash, rest.index(after: slash) < rest.endIndex, rest.startIndex < at
+        else { throw .invalidValue(source, text, expected: expected) }
+        if rest[..<at].contains(":") {
+            throw .invalidValue(
+                source, "(a URL with a password)", expected: "a URL without a password (set PGPASSWORD instead)")
+        }
+        return .postgres(url: text)
     }
 
     /// `30d`, `12h`, `90m`, `45s` (a positive whole number and a unit) as a duration; `nil` for

@@ -25,36 +25,39 @@ import RxChainSystem
 /// The `creator` is whoever the caller says: the server passes the authenticated user, never a
 /// value read from the client's request.
 ///
-/// ## Durability
+/// ## Storage
 ///
-/// A book made with ``open(directory:clock:segmentSize:startDespiteDamage:)`` keeps every log in
-/// one append-only journal on disk (see ``JournalRecoveryReport`` for what opening it repairs).
-/// An append is accepted (its `seq` and `ts` fixed) under the book's lock, then waits for the
-/// committer thread, which writes every entry accepted meanwhile in one `write` and one `fsync`
-/// (group commit); ``append(to:id:body:creator:expecting:)`` returns only after that `fsync`
-/// succeeded. Reads, revisions and the change feed see only durable entries, so nothing a reader
-/// saw can vanish in a crash. A failed write or `fsync` fails every waiting append with
-/// ``LogAppendError/storageFailed(_:)``, and the book refuses every later append the same way until
-/// it is reopened. A book made with ``init(clock:)`` keeps everything in memory: each accepted
-/// entry counts as durable at once.
+/// The book holds these rules (``AppendRules``) over a ``LogStorage``: ``init(clock:)`` keeps
+/// everything in memory (``MemoryLogStorage``); ``open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)``
+/// keeps every log in an append-only journal on local disk (``JournalStorage``: group commit,
+/// `fsync` before every answer, memory bounded by a cache); ``init(storage:)`` takes any other,
+/// such as the example server's PostgreSQL storage shared by several server instances. Reads and
+/// the change feed see only durable entries, so nothing a reader saw can vanish in a crash.
 ///
-/// `LogBook` is a `final class` whose state sits behind one lock, so calls are safe from any
-/// thread or task, and each append or read is atomic: it sees every earlier append whole and no
-/// later one. The only code of the caller's that runs while the lock is held is the injected
-/// clock (keep it a plain read). No call blocks a thread of the concurrency pool: disk work runs
-/// on the book's own committer thread.
+/// Reads come in two kinds. ``fetch(_:after:limit:)`` and ``fetchEntries(afterTimestamp:limit:)``
+/// reach the storage (the server's routes use them). ``read(_:after:limit:)``,
+/// ``revision(of:)`` and ``entries(afterTimestamp:limit:)`` answer at once from what this process
+/// holds: every log of a storage on this machine, the reserved logs (`server/…`, which the
+/// server's accounts, families and services fold) of a shared one, as of the last
+/// ``synchronize()``.
+///
+/// `LogBook` is a `final class` over a `Sendable` storage, so calls are safe from any thread or
+/// task, and each append or read is atomic: it sees every earlier append whole and no later one.
+/// No call blocks a thread of the concurrency pool on an `fsync` or a network round trip.
 public final class LogBook: Sendable {
-    let storage: LogBookStorage
+    /// Where the logs are kept.
+    public let storage: any LogStorage
 
     /// Creates an empty book in memory, for tests and tools: nothing survives the process.
     ///
     /// - Parameter clock: The time source for `ts`, read once per accepted append while the book
     ///   is locked; by default the wall clock in microseconds since 1970.
     public init(clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds) {
-        storage = LogBookStorage(clock: clock)
+        storage = MemoryLogStorage(clock: clock)
     }
 
-    init(storage: LogBookStorage) {
+    /// Creates a book over `storage` (``close()`` closes it).
+    public init(storage: any LogStorage) {
         self.storage = storage
     }
 
@@ -112,10 +115,7 @@ public final class LogBook: Sendable {
         to log: LogName, _ batch: [NewEntry], creator: String, expecting revision: UInt64? = nil
     ) async throws(LogAppendError) -> [AppendResult] {
         precondition(!batch.isEmpty, "LogBook.append: an empty batch")
-        return try await awaitHandoff {
-            (deliver: @escaping @Sendable (Result<[AppendResult], LogAppendError>) -> Void) in
-            storage.append(to: log, batch, creator: creator, expecting: revision, deliver: deliver)
-        }
+        return try await storage.append(to: log, batch, creator: creator, expecting: revision)
     }
 
     /// Why an append of `batch` to `log` would be refused now (an empty id, a clash, a revision
@@ -124,37 +124,56 @@ public final class LogBook: Sendable {
     /// decides: the log may move in between.
     public func refusal(
         of batch: [NewEntry], to log: LogName, creator: String, expecting revision: UInt64? = nil
-    ) -> LogAppendError? {
-        storage.read { state in
-            do throws(LogAppendError) {
-                _ = try state.check(batch, to: log, creator: creator, expecting: revision)
-                return nil
-            } catch {
-                return error
-            }
-        }
+    ) async -> LogAppendError? {
+        await storage.refusal(of: batch, to: log, creator: creator, expecting: revision)
     }
 
-    /// The `ts` of the last durable entry of any log (0 for an empty book): where a change feed
-    /// that starts now begins.
-    public var lastDurableTimestamp: UInt64 {
-        storage.read { $0.lastDurableTimestamp }
-    }
+    /// The `ts` of the last durable entry of any log this process knows of (0 for an empty book):
+    /// where a change feed that starts now begins.
+    public var lastDurableTimestamp: UInt64 { storage.lastTimestamp }
 
-    /// How much is stored (durable entries and their bodies' bytes) and how long the journal's
-    /// `fsync`s took, for the server's metrics.
+    /// How much is stored (durable entries and their bodies' bytes) and how long the storage's
+    /// `fsync`s (or commits) took, for the server's metrics.
     public var storedFigures: (entries: Int, bodyBytes: Int, syncs: LatencyHistogram) {
-        let (entries, bytes) = storage.read { ($0.durableCount, $0.durableBodyBytes) }
-        return (entries, bytes, storage.syncDurations.withLock { $0 })
+        let figures = storage.figures
+        return (figures.entries, figures.bodyBytes, figures.syncs)
     }
 
-    /// The failure that stopped the journal, if one did: the book then refuses every append
-    /// until it is reopened (the server's `/ready` answers 503).
-    public var storageFailure: LogStoreError? {
-        storage.state.withLock { $0.failure }
+    /// The failure that stopped the storage, if one did: the book then refuses every append
+    /// (the server's `/ready` answers 503).
+    public var storageFailure: LogStoreError? { storage.failure }
+
+    /// Reads the durable entries of a log after a cursor from the storage.
+    ///
+    /// - Parameters:
+    ///   - log: The log to read; a log never written reads as empty at revision 0.
+    ///   - cursor: The `seq` already seen (0 to read from the start).
+    ///   - limit: The most entries to return; 0 or less returns none.
+    /// - Returns: The entries in `seq` order and the cursor to read on from.
+    /// - Throws: ``LogStoreError`` when the storage cannot be read (a damaged record, a
+    ///   database that does not answer).
+    public func fetch(_ log: LogName, after cursor: UInt64 = 0, limit: Int = 1_000) async throws(LogStoreError)
+        -> LogPage
+    {
+        try await storage.fetch(log, after: cursor, limit: limit)
     }
 
-    /// Reads the durable entries of a log after a cursor.
+    /// Durable entries of every log with a `ts` greater than `timestamp`, in server order,
+    /// from the storage: the change feed's source.
+    public func fetchEntries(afterTimestamp timestamp: UInt64, limit: Int = 1_000) async throws(LogStoreError)
+        -> [LogEntry]
+    {
+        try await storage.fetchEntries(afterTimestamp: timestamp, limit: limit)
+    }
+
+    /// Catches up with what other server instances appended to the reserved logs (nothing to do
+    /// for a storage only this process writes).
+    public func synchronize() async throws(LogStoreError) {
+        try await storage.synchronize()
+    }
+
+    /// Reads the durable entries of a log after a cursor, as this process holds them (see
+    /// "Storage" above: every log of a local storage, the reserved logs of a shared one).
     ///
     /// - Parameters:
     ///   - log: The log to read; a log never written reads as empty at revision 0.
@@ -163,20 +182,20 @@ public final class LogBook: Sendable {
     ///   - limit: The most entries to return; 0 or less returns none.
     /// - Returns: The entries in `seq` order and the cursor to read on from.
     public func read(_ log: LogName, after cursor: UInt64 = 0, limit: Int = 1_000) -> LogPage {
-        storage.read { $0.read(log, after: cursor, limit: limit) }
+        storage.localRead(log, after: cursor, limit: limit)
     }
 
     /// The log's revision: its durable entry count, which is also the `seq` of its last durable
     /// entry. (A conditional append is checked against every accepted entry, so while appends
     /// are waiting for their commit it may expect a revision a reader has not seen yet.)
     public func revision(of log: LogName) -> UInt64 {
-        storage.read { $0.revision(of: log) }
+        storage.localRead(log, after: .max, limit: 0).revision
     }
 
     /// Durable entries of every log with a `ts` greater than `timestamp`, in server order
     /// (increasing `ts`), at most `limit` of them: the change feed's source.
     public func entries(afterTimestamp timestamp: UInt64, limit: Int = 1_000) -> [LogEntry] {
-        storage.read { $0.entries(afterTimestamp: timestamp, limit: limit) }
+        storage.localEntries(afterTimestamp: timestamp, limit: limit)
     }
 
     /// Returns once a durable entry with a `ts` greater than `timestamp` exists (at once if one
@@ -194,9 +213,7 @@ public final class LogBook: Sendable {
     /// the directory's lock, and wakes every ``waitForEntries(afterTimestamp:)`` caller.
     /// Calling it again waits for the same close.
     public func close() async {
-        await awaitHandoff { (deliver: @escaping @Sendable (Result<Void, Never>) -> Void) in
-            storage.close(deliver)
-        }
+        await storage.close()
     }
 
     /// The wall clock in microseconds since 1970, the default time source of `ts`.

@@ -50,38 +50,16 @@ struct LogBookState: Sendable {
     /// The `ts` of the last durable entry; 0 when there is none.
     var lastDurableTimestamp: UInt64 { durableCount == 0 ? 0 : entries[durableCount - 1].ts }
 
-    /// The first pass of ``append(to:_:creator:expecting:now:)``, changing nothing: the answers of
-    /// the batch's repeats of entries in the log (`nil` for the others) and the position of the
-    /// last of their originals (-1 for none); or why the append is refused (an empty id, a clash, a
-    /// revision mismatch).
+    /// Decides a batch by ``AppendRules`` against every accepted entry, changing nothing: the
+    /// plan (repeats found by their position in ``entries``), or why it is refused.
     func check(
         _ batch: [LogBook.NewEntry], to name: LogName, creator: String, expecting revision: UInt64?
-    ) throws(LogAppendError) -> (answers: [AppendResult?], lastPosition: Int) {
-        var answers: [AppendResult?] = Array(repeating: nil, count: batch.count)
-        var lastPosition = -1
-        var newInBatch: [String: Int] = [:]
-        for (index, entry) in batch.enumerated() {
-            if entry.id.isEmpty { throw .emptyID }
-            // The log is read in place, never copied out: a copy would cost its size.
-            if let log = logs[name], let found = log.indexByID[entry.id] {
-                let position = log.positions[found]
-                let original = entries[position]
-                guard original.body == entry.body, original.creator == creator else { throw .clash(id: entry.id) }
-                answers[index] = original.appendResult(duplicate: true)
-                lastPosition = max(lastPosition, position)
-            } else if let earlier = newInBatch[entry.id] {
-                guard batch[earlier].body == entry.body else { throw .clash(id: entry.id) }
-            } else {
-                newInBatch[entry.id] = index
-            }
-        }
-        if !newInBatch.isEmpty {
-            let current = UInt64(logs[name]?.positions.count ?? 0)
-            if let revision, revision != current {
-                throw .revisionMismatch(expected: revision, current: current)
-            }
-        }
-        return (answers, lastPosition)
+    ) throws(LogAppendError) -> AppendRules.Plan<Int> {
+        // The log is read in place, never copied out: a copy would cost its size.
+        try AppendRules.plan(
+            batch, creator: creator, expecting: revision, current: UInt64(logs[name]?.positions.count ?? 0),
+            find: { id in logs[name]?.indexByID[id].map { logs[name]!.positions[$0] } },
+            original: { entries[$0] })
     }
 
     /// Accepts a batch of entries for one log, all or none, or finds the originals of repeats, or
@@ -96,29 +74,19 @@ struct LogBookState: Sendable {
     mutating func append(
         to name: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?, now: UInt64
     ) throws(LogAppendError) -> (results: [AppendResult], lastPosition: Int) {
-        var (answers, lastPosition) = try check(batch, to: name, creator: creator, expecting: revision)
-        // Second pass: add the new entries in order; a repeat within the batch answers its first.
-        var added: [String: AppendResult] = [:]
-        let firstAdded = entries.count
-        for (index, entry) in batch.enumerated() where answers[index] == nil {
-            if let first = added[entry.id] {
-                answers[index] = AppendResult(seq: first.seq, ts: first.ts, creator: first.creator, duplicate: true)
-                continue
-            }
-            let seq = UInt64(logs[name]?.positions.count ?? 0) + 1
-            let ts = max(now, lastTimestamp + 1)
-            let stored = LogEntry(log: name, id: entry.id, creator: creator, body: entry.body, seq: seq, ts: ts)
+        let plan = try check(batch, to: name, creator: creator, expecting: revision)
+        let added = AppendRules.stamp(
+            batch, plan: plan, log: name, creator: creator,
+            firstSeq: UInt64(logs[name]?.positions.count ?? 0) + 1, lastTimestamp: lastTimestamp, now: now)
+        var lastPosition = plan.originals.compactMap { $0 }.max() ?? -1
+        for (offset, entry) in added.enumerated() {
             logs[name, default: Log()].add(id: entry.id, at: entries.count)
-            entries.append(stored)
-            continuesBatch.append(true)
-            lastTimestamp = ts
+            entries.append(entry)
+            continuesBatch.append(offset < added.count - 1)
+            lastTimestamp = entry.ts
             lastPosition = entries.count - 1
-            let result = stored.appendResult(duplicate: false)
-            added[entry.id] = result
-            answers[index] = result
         }
-        if entries.count > firstAdded { continuesBatch[entries.count - 1] = false }
-        return (answers.map { $0! }, lastPosition)
+        return (AppendRules.results(of: plan, added: added, original: { entries[$0] }), lastPosition)
     }
 
     /// Adds an entry read back from disk, as durable, if it follows on from what was restored

@@ -10,6 +10,9 @@ public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Recovery found records that are damaged or do not fit (each named by file and offset,
     /// and copied aside), and the book was not told to start despite them.
     case damaged([JournalDamage])
+    /// A database storage could not be reached, or answered an error (what it said, without
+    /// credentials).
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,8 @@ public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "the journal holds \(damages.count) damaged record(s), copied aside; first: "
                 + (damages.first.map(\.description) ?? "none")
                 + ". Inspect them, then start with startDespiteDamage to go on without them"
+        case .unavailable(let reason):
+            "the log database is unavailable: \(reason)"
         }
     }
 }

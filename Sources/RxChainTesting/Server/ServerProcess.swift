@@ -33,6 +33,9 @@ public final class ServerProcess: Sendable {
     public let logFile: URL
     private let child: Child
 
+    /// Its process id (for `/proc/PID/status`); another process's once it was reaped.
+    public var pid: pid_t { child.pid }
+
     private init(url: String, logFile: URL, child: Child) {
         self.url = url
         self.logFile = logFile

@@ -1,13 +1,14 @@
 import Foundation
 
-/// A fresh PostgreSQL cluster for the server benchmark's baselines: `initdb` in a temporary
-/// directory, reachable only through a unix socket in that directory (no TCP listener), with
-/// `fsync = on` and `synchronous_commit = on`, and the table `appends`.
+/// A fresh PostgreSQL cluster for the server benchmark's baselines and its PostgreSQL storage:
+/// `initdb` in a temporary directory, reachable through a unix socket in that directory and on
+/// 127.0.0.1 (the server's storage connects over TCP), with `fsync = on` and
+/// `synchronous_commit = on`, and the table `appends`.
 ///
 /// PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (or
 /// `nobody` where there is none), which owns the directory. Clients (pgbench, psql, Python)
-/// connect as the cluster's superuser `bench` with trust authentication, which only the socket
-/// in that private directory offers.
+/// connect as the cluster's superuser `bench` with trust authentication (the socket in that
+/// private directory, and loopback TCP: a benchmark's throwaway cluster only).
 struct PostgresCluster {
     /// The cluster's directory (data, socket, log); removed by ``stop()``.
     let root: String
@@ -47,8 +48,8 @@ struct PostgresCluster {
         try handOverDirectory()
         try await asOwner("\(binaries)/initdb", ["-D", data, "-U", "bench", "--auth=trust", "-E", "UTF8"]).run()
         let settings = [
-            "-k \(root)", "-p \(port)", "-c listen_addresses=''", "-c fsync=on", "-c synchronous_commit=on",
-            "-c max_connections=120",
+            "-k \(root)", "-p \(port)", "-c listen_addresses=127.0.0.1", "-c fsync=on", "-c synchronous_commit=on",
+            "-c max_connections=200",
         ]
         try await asOwner(
             "\(binaries)/pg_ctl",
@@ -56,6 +57,12 @@ struct PostgresCluster {
         ).run()
         try await psql(
             "CREATE TABLE appends (id text PRIMARY KEY, log text NOT NULL, body jsonb NOT NULL, ts bigint NOT NULL)")
+    }
+
+    /// A new empty database's `--storage` URL.
+    func freshDatabase(_ name: String) async throws -> String {
+        try await psql("CREATE DATABASE \(name)")
+        return "postgres://bench@127.0.0.1:\(port)/\(name)"
     }
 
     /// Runs one SQL command as `bench`.

@@ -20,6 +20,15 @@ extension ServerBenchmark {
     /// own user's log, as devices of different people do, so the figure is not that of one
     /// hot log (and the baseline's rows carry one `log` per client too).
     static func measureServer(url: String, root: String, options: Options) async throws -> ServerSide {
+        try await measureServers(urls: [url], root: root, options: options)
+    }
+
+    /// The same against one server or several sharing one storage (PostgreSQL): wrk's connections
+    /// split evenly over them (appends per second summed, the slowest instance's percentiles),
+    /// `/health` measured on the first, the follower polling the last while the appender appends
+    /// through the first.
+    static func measureServers(urls: [String], root: String, options: Options) async throws -> ServerSide {
+        let url = urls[0]
         let client = BenchHTTPClient(origin: url)
         let password = UUID().uuidString
         ChildProcess.log("signing up \(options.clients) bench users")
@@ -36,7 +45,24 @@ extension ServerBenchmark {
         try Data(lines.utf8).write(to: URL(fileURLWithPath: clientsFile))
 
         ChildProcess.log("wrk: \(options.clients) connections for \(options.seconds) s")
-        let summary = try await runWrk(url: url, clientsFile: clientsFile, options: options)
+        let summaries = try await withThrowingTaskGroup(of: WrkSummary.self) { group in
+            for (index, target) in urls.enumerated() {
+                var share = options
+                share.clients = options.clients / urls.count + (index < options.clients % urls.count ? 1 : 0)
+                group.addTask { try await runWrk(url: target, clientsFile: clientsFile, options: share) }
+            }
+            return try await group.reduce(into: [WrkSummary]()) { $0.append($1) }
+        }
+        var summary = summaries[0]
+        for other in summaries.dropFirst() {
+            // Both ran for the same seconds: the counts add up.
+            summary.requests += other.requests
+            summary.statusErrors += other.statusErrors
+            summary.errors += other.errors
+            summary.seconds = max(summary.seconds, other.seconds)
+            summary.p50Nanoseconds = max(summary.p50Nanoseconds, other.p50Nanoseconds)
+            summary.p99Nanoseconds = max(summary.p99Nanoseconds, other.p99Nanoseconds)
+        }
         if summary.errors > 0 {
             let log = (try? String(contentsOfFile: root + "/server.log", encoding: .utf8)) ?? ""
             let refusals = log.split(separator: "\n").filter { !$0.contains(" 200 ") }.suffix(5)
@@ -49,7 +75,8 @@ extension ServerBenchmark {
 
         ChildProcess.log("follower: \(options.rounds) rounds")
         let follower = try await followerLatencies(
-            client: client, user: "bench0", password: password, rounds: options.rounds)
+            client: client, following: BenchHTTPClient(origin: urls[urls.count - 1]), user: "bench0",
+            password: password, rounds: options.rounds)
         guard let followerSummary = LatencySummary(nanoseconds: follower) else {
             throw ChildProcess.Failure(description: "the follower measured no round")
         }
@@ -87,10 +114,12 @@ extension ServerBenchmark {
     /// round ended (so the follower's next poll is parked), and the round's latency is the
     /// arrival of its entry minus the moment its append was sent.
     static func followerLatencies(
-        client: BenchHTTPClient, user: String, password: String, rounds: Int
+        client: BenchHTTPClient, following: BenchHTTPClient? = nil, user: String, password: String, rounds: Int
     ) async throws -> [Double] {
+        let appender = client
+        let client = following ?? client
         let followerToken = try await client.signIn(user: user, password: password, device: "follower")
-        let appenderToken = try await client.signIn(user: user, password: password, device: "appender")
+        let appenderToken = try await appender.signIn(user: user, password: password, device: "appender")
         let start = try await client.send("GET", "/feed?wait=0", token: followerToken)
         guard let startCursor = integer(start["next"]) else {
             throw ChildProcess.Failure(description: "GET /feed answered no cursor")
@@ -121,7 +150,7 @@ extension ServerBenchmark {
                 "id": id, "body": ["type": "todo/put", "payload": ["title": "round \(round)"]],
             ]
             let sent = ContinuousClock.now
-            _ = try await client.send(
+            _ = try await appender.send(
                 "POST", "/logs/users/\(user)/actions", token: appenderToken, body: ["entries": [entry]])
             guard let arrival = await received.next() else {
                 throw ChildProcess.Failure(description: "the follower stopped before round \(round)")

@@ -34,7 +34,8 @@ enum ServerBenchmark {
         usage: rxchain-bench server [--json] [--seconds S] [--clients C] [--rounds N] [--server-binary PATH]
 
         Starts rxchain-server (release; --server-binary or RXCHAIN_SERVER_BINARY, else built) on a
-        fresh data directory and a free port, and a fresh PostgreSQL cluster, then measures:
+        fresh data directory and a free port (the journal; then --storage postgres with one and
+        with two instances on one database), and a fresh PostgreSQL cluster, then measures:
         server-append-<C>-clients   durable appends/s and p50/p99 from C wrk connections for S
                                     seconds (default 50, 10), against pgbench inserting one row
                                     per transaction (synchronous_commit = on) with C clients
@@ -42,6 +43,10 @@ enum ServerBenchmark {
                                     ceiling, against the same baseline
         server-follower-latency     append-to-event latency of a long-polling follower over N
                                     rounds (default 200), against LISTEN/NOTIFY (psycopg 3)
+        …-postgres, …-postgres-2-instances
+                                    the append and follower figures with PostgreSQL storage, one
+                                    instance and two (wrk's connections split over both, the
+                                    follower on the second, the appender on the first)
         """
 
     struct Options {
@@ -92,40 +97,81 @@ enum ServerBenchmark {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
 
-        ChildProcess.log("starting \(binary)")
-        let server = try await ServerProcess.start(
-            binary: URL(fileURLWithPath: binary), data: URL(fileURLWithPath: root + "/data"),
-            logFile: URL(fileURLWithPath: root + "/server.log"))
-        let serverSide: ServerSide
-        do {
-            serverSide = try await measureServer(url: server.url, root: root, options: options)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        let status = await server.stop()
-        if status != 0 { ChildProcess.log("rxchain-server exited with status \(status) after SIGTERM") }
-        let dataBytes = directorySize(root + "/data")
-        if dataBytes == 0 {
-            ChildProcess.log("the server kept nothing in its data directory: it ran in memory, figures not meaningful")
-        }
-
         ChildProcess.log("starting a PostgreSQL cluster")
         let cluster = try await PostgresCluster.start()
-        let postgresSide: PostgresSide
         do {
-            postgresSide = try await measurePostgres(cluster, python: python, options: options)
+            try await measure(
+                binary: binary, cluster: cluster, python: python, root: root, options: options, report: report)
         } catch {
             await cluster.stop()
             throw error
         }
         await cluster.stop()
+    }
+
+    /// The journal, PostgreSQL storage with one and two instances, then pgbench and LISTEN/NOTIFY.
+    private static func measure(
+        binary: String, cluster: PostgresCluster, python: String, root: String, options: Options, report: Report
+    ) async throws {
+        ChildProcess.log("starting \(binary) (the journal)")
+        let journal = try await measureStorage(binary: binary, root: root + "/journal", instances: 1, options: options)
+        let dataBytes = directorySize(root + "/journal/data")
+        if dataBytes == 0 {
+            ChildProcess.log("the server kept nothing in its data directory: it ran in memory, figures not meaningful")
+        }
+        ChildProcess.log("starting \(binary) on PostgreSQL")
+        let postgresOne = try await measureStorage(
+            binary: binary, root: root + "/pg1", instances: 1, options: options,
+            storage: try await cluster.freshDatabase("rxchain_one"))
+        ChildProcess.log("starting two \(binary) on one PostgreSQL database")
+        let postgresTwo = try await measureStorage(
+            binary: binary, root: root + "/pg2", instances: 2, options: options,
+            storage: try await cluster.freshDatabase("rxchain_two"))
+        let postgresSide = try await measurePostgres(cluster, python: python, options: options)
 
         report.header("server (rxchain-server over HTTP on loopback, against PostgreSQL)")
-        report.emit(
-            appendFigure(server: serverSide, postgres: postgresSide, options: options, dataBytes: dataBytes))
-        report.emit(healthFigure(server: serverSide, postgres: postgresSide, options: options))
-        report.emit(followerFigure(server: serverSide.follower, postgres: postgresSide.notify, options: options))
+        report.emit(appendFigure(server: journal, postgres: postgresSide, options: options, dataBytes: dataBytes))
+        report.emit(healthFigure(server: journal, postgres: postgresSide, options: options))
+        report.emit(followerFigure(server: journal.follower, postgres: postgresSide.notify, options: options))
+        for (side, suffix) in [(postgresOne, "-postgres"), (postgresTwo, "-postgres-2-instances")] {
+            var append = appendFigure(server: side, postgres: postgresSide, options: options, dataBytes: 0)
+            append.name += suffix
+            append.extra.removeAll { $0.0 == "server_data_bytes" }
+            report.emit(append)
+            var follower = followerFigure(server: side.follower, postgres: postgresSide.notify, options: options)
+            follower.name += suffix
+            report.emit(follower)
+        }
+    }
+
+    /// Starts `instances` servers (one data directory, so one signing key) on `storage` (the
+    /// journal when `nil`), measures them, and stops them.
+    private static func measureStorage(
+        binary: String, root: String, instances: Int, options: Options, storage: String? = nil
+    ) async throws -> ServerSide {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        var servers: [ServerProcess] = []
+        func stopAll() async {
+            for server in servers {
+                let status = await server.stop()
+                if status != 0 { ChildProcess.log("rxchain-server exited with status \(status) after SIGTERM") }
+            }
+        }
+        do {
+            for instance in 0..<instances {
+                servers.append(
+                    try await ServerProcess.start(
+                        binary: URL(fileURLWithPath: binary), data: URL(fileURLWithPath: root + "/data"),
+                        logFile: URL(fileURLWithPath: root + "/server\(instance).log"),
+                        arguments: storage.map { ["--storage", $0] } ?? []))
+            }
+            let side = try await measureServers(urls: servers.map(\.url), root: root, options: options)
+            await stopAll()
+            return side
+        } catch {
+            await stopAll()
+            throw error
+        }
     }
 
     /// The server binary: the one given, else a release build of Examples/Server.

@@ -96,8 +96,44 @@ import Testing
                 "RXCHAIN_SERVER_DELETION_WINDOW", "30 days",
                 expected: "a positive duration such as 30d, 12h, 90m or 45s")
         ),
+        (
+            ["--data", "/d", "--cache-mb", "0"], [:],
+            .invalidValue("--cache-mb", "0", expected: "a number of MiB from 1 to 65536")
+        ),
+        (
+            ["--data", "/d"], ["RXCHAIN_SERVER_STORAGE": "mysql://u@h/db"],
+            .invalidValue(
+                "RXCHAIN_SERVER_STORAGE", "mysql://u@h/db", expected: "journal or postgres://USER@HOST[:PORT]/DB")
+        ),
+        (
+            ["--data", "/d", "--storage", "postgres://localhost/db"], [:],
+            .invalidValue(
+                "--storage", "postgres://localhost/db", expected: "journal or postgres://USER@HOST[:PORT]/DB")
+        ),
+        (
+            ["--data", "/d", "--storage", "postgres://u:secret@h/db"], [:],
+            .invalidValue(
+                "--storage", "(a URL with a password)", expected: "a URL without a password (set PGPASSWORD instead)")
+        ),
     ])
     func badUsageNamesTheFlag(arguments: [String], environment: [String: String], expected: ServerOptionsError) {
         #expect(throws: expected) { try ServerOptions.parse(arguments, environment: environment) }
+    }
+
+    @Test func storageAndCacheComeFromFlagsOrTheEnvironment() throws {
+        var expected = ServerOptions(dataDirectory: "/d")
+        #expect(expected.storage == .journal && expected.cacheBytes == LogBook.defaultCacheBytes)
+        expected.storage = .postgres(url: "postgres://rx@127.0.0.1:5433/rxchain")
+        expected.cacheBytes = 8 << 20
+        let flags = try ServerOptions.parse(
+            ["--data", "/d", "--storage", "postgres://rx@127.0.0.1:5433/rxchain", "--cache-mb", "8"],
+            environment: ["RXCHAIN_SERVER_STORAGE": "journal", "RXCHAIN_SERVER_CACHE_MB": "1"])
+        #expect(flags == .run(expected))
+        let environment = try ServerOptions.parse(
+            ["--data", "/d"],
+            environment: [
+                "RXCHAIN_SERVER_STORAGE": "postgres://rx@127.0.0.1:5433/rxchain", "RXCHAIN_SERVER_CACHE_MB": "8",
+            ])
+        #expect(environment == .run(expected))
     }
 }

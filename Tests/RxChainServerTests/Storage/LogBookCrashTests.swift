@@ -7,7 +7,11 @@ import Testing
 /// directory: every append it acknowledged is there after each reopen, once, at the position it
 /// was acknowledged with, and recovery finds nothing damaged (a torn tail, if any, is cut).
 @Suite struct LogBookCrashTests {
-    @Test func everyAcknowledgedAppendSurvivesAKillAtARandomMoment() async throws {
+    /// With the default segment size (the open segment only), and with 4 KiB segments: closed
+    /// over and over, each leaving its index file (the checkpoint a restart reads instead of the
+    /// segment), so kills land while checkpoints are being written too.
+    @Test(arguments: [nil, 4] as [Int?])
+    func everyAcknowledgedAppendSurvivesAKillAtARandomMoment(segmentKB: Int?) async throws {
         let seed = ProcessInfo.processInfo.environment["RXCHAIN_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
         print("LogBookCrashTests seed \(seed) (replay with RXCHAIN_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
@@ -19,7 +23,8 @@ import Testing
             let killAfter = Int.random(in: 20...1_500, using: &random)
             let child = try await runChild(
                 bench,
-                ["server-journal-append", "--dir", scratch.journal.path, "--count", "1000000", "--tasks", "50"],
+                ["server-journal-append", "--dir", scratch.journal.path, "--count", "1000000", "--tasks", "50"]
+                    + (segmentKB.map { ["--segment-kb", "\($0)"] } ?? []),
                 killAfterLines: killAfter)
             #expect(child.status != 0, "trial \(trial) (seed \(seed)): the child was not killed")
             for line in child.lines {
@@ -30,6 +35,9 @@ import Testing
 
             let book = try await LogBook.open(directory: scratch.journal)
             #expect(book.recoveryReport?.damaged == [], "trial \(trial) (seed \(seed))")
+            if segmentKB != nil, trial > 0 {
+                #expect(book.recoveryReport?.segmentCount ?? 0 > 1, "trial \(trial): segments were closed")
+            }
             let entries = book.read(log, limit: .max).entries
             let recovered = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
             let lost = acknowledged.filter { id, answer in

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RxChainPostgres
 import RxChainServer
 import ServiceLifecycle
 
@@ -37,7 +38,14 @@ let logger = Logger(label: "rxchain-server")
 
 let server: LogServer
 do {
-    server = try await LogServer.open(options: options, policy: ExampleServerRules.policy) { book in
+    // The journal in DATA/logs, or a PostgreSQL database several instances share (the password
+    // from PGPASSWORD, never from the command line).
+    var storage: (any LogStorage)?
+    if case .postgres(let url) = options.storage {
+        storage = try await PostgresLogStorage.open(
+            url: url, password: ProcessInfo.processInfo.environment["PGPASSWORD"], logger: logger)
+    }
+    server = try await LogServer.open(options: options, policy: ExampleServerRules.policy, storage: storage) { book in
         await ExampleServerRules.services(book: book, options: options)
     }
 } catch {

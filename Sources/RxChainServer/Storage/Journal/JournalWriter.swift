@@ -39,14 +39,20 @@ final class JournalWriter {
     /// directory `fsync`ed) if the current one has reached ``segmentSize``.
     ///
     /// A commit never spans two segments, so neither does an append's batch.
-    func append(_ batch: JournalBatch) throws(LogStoreError) {
+    /// - Returns: The segment written to, where each entry's line starts in it, and where the
+    ///   last one ends.
+    func append(_ batch: JournalBatch) throws(LogStoreError) -> (segment: Int, offsets: [Int], end: Int) {
         if committedLength >= segmentSize, writtenLength == committedLength { try startNextSegment() }
         buffer.removeAll(keepingCapacity: true)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(batch.entries.count)
         for (entry, continues) in zip(batch.entries, batch.continuesBatch) {
+            offsets.append(writtenLength + buffer.count)
             entry.encodeJournalLine(into: &buffer, continuesBatch: continues)
         }
         try segment.write(buffer)
         writtenLength += buffer.count
+        return (segmentNumber, offsets, writtenLength)
     }
 
     /// `fsync`s the segment: what was appended is then committed.

@@ -6,6 +6,7 @@ import Foundation
 /// DIR/lock                                flock'ed by the one open LogBook
 /// DIR/journal-0000000001.log              segments: every log's entries, interleaved, in
 /// DIR/journal-0000000002.log              acceptance order; only the last one is appended to
+/// DIR/index/journal-0000000001.idx        the index of each closed segment (its checkpoint)
 /// DIR/quarantine/<segment>@<offset>       a copy of each damaged record recovery found
 /// ```
 struct JournalLayout: Sendable {
@@ -16,6 +17,12 @@ struct JournalLayout: Sendable {
 
     var lock: String { directory + "/lock" }
     var quarantine: String { directory + "/quarantine" }
+    var indexDirectory: String { directory + "/index" }
+
+    /// The index file of closed segment `number`.
+    func index(_ number: Int) -> String {
+        indexDirectory + "/" + String(Self.segmentName(number).dropLast(Self.segmentSuffix.count)) + ".idx"
+    }
 
     /// The file name of segment `number` (10 digits, so names sort in segment order).
     static func segmentName(_ number: Int) -> String {

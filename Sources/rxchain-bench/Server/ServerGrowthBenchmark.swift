@@ -1,0 +1,262 @@
+import Foundation
+import RxChainTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `rxchain-bench server-growth`: what the server's history costs. One `rxchain-server` (release,
+/// the embedded journal, `--cache-mb`) grows to each size of `--entries` (default 1,000,000 and
+/// 5,000,000) through 200-entry batches of small TODO-like entries over 1,000 logs of one user,
+/// from 4 connections, and at each size:
+///
+/// - `server-growth-<N>-append`: ns per entry appended (5 probes of 20 batches), against the same
+///   probes on the empty server in the same run; extras `entries_per_s`, `rss_mb` (the server's
+///   VmRSS from `/proc` after the appends) and `baseline_rss_mb` (the empty server's), `journal_mb`.
+/// - `server-growth-<N>-restart`: from spawning the server over its data to its "listening" line,
+///   5 restarts (SIGTERM, then start); against the empty server's restart; extras
+///   `rss_after_restart_mb`.
+/// - `server-growth-<N>-cold-read`: ns per entry reading logs from the start right after a restart
+///   (`GET /logs/…?after=…&limit=1000`, a cold cache; different logs after each restart), against
+///   reading the same logs again (warm); extras `entries_per_s`.
+enum ServerGrowthBenchmark {
+    static let usage = """
+        usage: rxchain-bench server-growth [--json] [--entries N[,N…]] [--cache-mb MB] [--server-binary PATH]
+        """
+    static let logs = 1_000
+    static let batch = 200
+    static let runs = 5
+
+    struct Options {
+        var sizes = [1_000_000, 5_000_000]
+        var cacheMB: Int?
+        var serverBinary = ProcessInfo.processInfo.environment["RXCHAIN_SERVER_BINARY"]
+    }
+
+    static func run(arguments: [String], report: Report) async -> Int32 {
+        var options = Options()
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { return usageError("\(flag) needs a value") }
+            switch flag {
+            case "--entries":
+                let sizes = value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+                guard !sizes.isEmpty else { return usageError("--entries needs N[,N…] > 0") }
+                options.sizes = sizes.sorted()
+            case "--cache-mb":
+                guard let megabytes = Int(value), megabytes > 0 else { return usageError("--cache-mb needs MB > 0") }
+                options.cacheMB = megabytes
+            case "--server-binary":
+                options.serverBinary = value
+            default:
+                return usageError("unexpected argument '\(flag)'")
+            }
+        }
+        do {
+            try await measure(options, report: report)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("rxchain-bench server-growth: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// The server, its data, and the one bench user.
+    actor Subject {
+        let binary: URL
+        let root: String
+        let arguments: [String]
+        var server: ServerProcess
+        var client: BenchHTTPClient
+        var token = ""
+        let password = UUID().uuidString
+        var appended = 0
+        var probes = 0
+
+        init(binary: URL, root: String, arguments: [String]) async throws {
+            self.binary = binary
+            self.root = root
+            self.arguments = arguments
+            server = try await Self.start(binary, root, arguments)
+            client = BenchHTTPClient(origin: server.url)
+            token = try await client.signUp(user: "bench", password: password, device: "bench")
+        }
+
+        static func start(_ binary: URL, _ root: String, _ arguments: [String]) async throws -> ServerProcess {
+            try await ServerProcess.start(
+                binary: binary, data: URL(fileURLWithPath: root + "/data"),
+                logFile: URL(fileURLWithPath: root + "/server.log"), arguments: ["--log-level", "warning"] + arguments)
+        }
+
+        func stop() async { await server.stop() }
+
+        var rss: Double { Double(ResidentMemory.bytes(pid: "\(server.pid)") ?? 0) / 1_048_576 }
+
+        /// Stops the server and starts it again; returns the nanoseconds from spawn to listening.
+        func restart() async throws -> Double {
+            await server.stop()
+            let started = ContinuousClock.now
+            server = try await Self.start(binary, root, arguments)
+            let took = Stopwatch.nanoseconds(ContinuousClock.now - started)
+            client = BenchHTTPClient(origin: server.url)
+            token = try await client.signIn(user: "bench", password: password, device: "bench")
+            return took
+        }
+
+        /// Appends `count` entries (whole batches) from 4 connections, round robin over the logs.
+        func append(_ count: Int) async throws {
+            let batches = count / ServerGrowthBenchmark.batch
+            let first = appended / ServerGrowthBenchmark.batch
+            let (client, token) = (client, token)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for lane in 0..<4 {
+                    group.addTask {
+                        for number in stride(from: first + lane, to: first + batches, by: 4) {
+                            let log = number % ServerGrowthBenchmark.logs
+                            let entries = (0..<ServerGrowthBenchmark.batch).map { offset -> [String: Any] in
+                                let n = number * ServerGrowthBenchmark.batch + offset
+                                return [
+                                    "id": "e\(n)",
+                                    "body": ["type": "todo/put", "payload": ["id": "t\(n)", "title": "buy milk"]],
+                                ]
+                            }
+                            _ = try await client.send(
+                                "POST", "/logs/users/bench/l\(log)", token: token, body: ["entries": entries])
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            appended += batches * ServerGrowthBenchmark.batch
+        }
+
+        /// ns per entry of `runs` probes of 20 batches.
+        func appendProbes() async throws -> Double {
+            var samples: [Double] = []
+            for _ in 0..<ServerGrowthBenchmark.runs {
+                let started = ContinuousClock.now
+                try await append(20 * ServerGrowthBenchmark.batch)
+                samples.append(
+                    Stopwatch.nanoseconds(ContinuousClock.now - started) / Double(20 * ServerGrowthBenchmark.batch))
+            }
+            return median(samples)
+        }
+
+        /// Reads `logs` from the start; returns ns per entry and the entries read.
+        func read(_ logs: [Int]) async throws -> (Double, Int) {
+            let started = ContinuousClock.now
+            var total = 0
+            for log in logs {
+                var cursor = 0
+                while true {
+                    let page = try await client.raw(
+                        "/logs/users/bench/l\(log)?after=\(cursor)&limit=1000", token: token)
+                    let count = page.occurrences(of: Array(#""seq":"#.utf8))
+                    total += count
+                    cursor += count
+                    if count < 1_000 { break }
+                }
+            }
+            return (Stopwatch.nanoseconds(ContinuousClock.now - started) / Double(max(total, 1)), total)
+        }
+    }
+
+    static func measure(_ options: Options, report: Report) async throws {
+        let binary = URL(
+            fileURLWithPath: try await ServerBenchmark.serverBinary(.init(serverBinary: options.serverBinary)))
+        let root = FileManager.default.temporaryDirectory.path + "/rxchain-bench-growth-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let arguments = options.cacheMB.map { ["--cache-mb", "\($0)"] } ?? []
+        let subject = try await Subject(binary: binary, root: root, arguments: arguments)
+
+        ChildProcess.log("empty server: append probes, restarts")
+        let emptyAppend = try await subject.appendProbes()
+        let emptyRSS = await subject.rss
+        var emptyRestarts: [Double] = []
+        for _ in 0..<runs { emptyRestarts.append(try await subject.restart()) }
+        let emptyRestart = median(emptyRestarts)
+
+        report.header("server-growth (rxchain-server, the embedded journal, cache \(options.cacheMB ?? 64) MB)")
+        for size in options.sizes where size > (await subject.appended) {
+            ChildProcess.log("growing to \(size) entries")
+            try await subject.append((size - (await subject.appended)) / batch * batch)
+            let rss = await subject.rss
+            let append = try await subject.appendProbes()
+            let journalMB = Double(ServerBenchmark.directorySize(root + "/data/logs")) / 1_048_576
+            var restarts: [Double] = []
+            var cold: [Double] = []
+            var warm: [Double] = []
+            var restartRSS = 0.0
+            for run in 0..<runs {
+                restarts.append(try await subject.restart())
+                restartRSS = max(restartRSS, await subject.rss)
+                let logs = (0..<10).map { (run * 10 + $0 * 97) % Self.logs }
+                cold.append(try await subject.read(logs).0)
+                warm.append(try await subject.read(logs).0)
+            }
+            report.emit(
+                Figure(
+                    name: "server-growth-\(size)-append", unit: "entry", medianNanoseconds: append,
+                    baseline: "empty-server-append", baselineMedianNanoseconds: emptyAppend,
+                    extra: [
+                        ("entries_per_s", 1e9 / append), ("baseline_entries_per_s", 1e9 / emptyAppend), ("rss_mb", rss),
+                        ("baseline_rss_mb", emptyRSS), ("journal_mb", journalMB),
+                        ("entries", Double(await subject.appended)),
+                    ]))
+            report.emit(
+                Figure(
+                    name: "server-growth-\(size)-restart", unit: "restart", medianNanoseconds: median(restarts),
+                    baseline: "empty-server-restart", baselineMedianNanoseconds: emptyRestart,
+                    extra: [("rss_after_restart_mb", restartRSS)]))
+            report.emit(
+                Figure(
+                    name: "server-growth-\(size)-cold-read", unit: "entry", medianNanoseconds: median(cold),
+                    baseline: "warm-read", baselineMedianNanoseconds: median(warm),
+                    extra: [("entries_per_s", 1e9 / median(cold)), ("baseline_entries_per_s", 1e9 / median(warm))]))
+        }
+        await subject.stop()
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    private static func usageError(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("rxchain-bench: \(message)\n\(usage)\n".utf8))
+        return 2
+    }
+}
+
+extension BenchHTTPClient {
+    /// A `GET`'s body, unparsed; throws unless the status is 200.
+    func raw(_ path: String, token: String) async throws -> [UInt8] {
+        var request = URLRequest(url: URL(string: origin + path)!)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw Failure(description: "GET \(path) answered \(String(decoding: data, as: UTF8.self))")
+        }
+        return Array(data)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// How many times `needle` occurs (without overlaps).
+    func occurrences(of needle: [UInt8]) -> Int {
+        guard !needle.isEmpty, count >= needle.count else { return 0 }
+        var found = 0
+        var index = 0
+        let first = needle[0]
+        while index <= count - needle.count {
+            if self[index] == first, self[index..<(index + needle.count)].elementsEqual(needle) {
+                found += 1
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+}
