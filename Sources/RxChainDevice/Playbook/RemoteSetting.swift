@@ -129,7 +129,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// For a server location: the server's change feed, signed in with the session `sessions`
-    /// keeps, and the playbook's log name in it (for ``PlaybookDevice/follow(_:log:onEvent:)``).
+    /// keeps, and the playbook's log name in it (for ``Device/follow(interval:onEvent:)``).
     ///
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for a location that is not on
     ///   a server (only a server has a feed); ``ServerClientError/notSignedIn(server:user:reason:)``
@@ -158,7 +158,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     ///
     /// - Throws: a ``PlaybookRemoteError`` naming the file and the cause when it cannot be
     ///   read (permission denied, a directory in its place, an I/O error);
-    ///   ``DeviceError/unreadableRemoteSetting(path:reason:)`` when it was read but
+    ///   ``DeviceError/unreadableSetting(path:reason:)`` when it was read but
     ///   is not a setting.
     public static func saved(in directory: URL) throws -> RemoteSetting? {
         let file = file(in: directory)
@@ -169,7 +169,8 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
         do {
             return try JSONDecoder().decode(RemoteSetting.self, from: data)
         } catch {
-            throw DeviceError.unreadableRemoteSetting(path: file.path, reason: "\(error)")
+            throw DeviceError.unreadableSetting(
+                path: file.path, reason: "expected {\"location\":\"file:///…\"}: \(error)")
         }
     }
 

@@ -1,9 +1,9 @@
 import RxChainCore
 import RxChainLogs
 
-/// The state of a ``ServerLogDevice``'s store: the fold of every entry the device holds, and the
+/// The state of a server-log ``Device``'s store: the fold of every entry the device holds, and the
 /// local entries the server refused.
-public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
+public struct ServerLogState<Domain: OrderedLogDomain>: Sendable where Domain.EntryID == String {
     /// The confirmed entries in server order, then this device's local ones.
     public var fold: OrderedLogFold<Domain>
     /// The requests the server refused for good, by ``ServerLogRequest/name`` (a local entry's
@@ -17,7 +17,9 @@ public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
     public init(fold: OrderedLogFold<Domain>) {
         self.fold = fold
     }
+}
 
+extension ServerLogState where Domain: ServerLogDomain {
     /// The reducer of the device's store: the domain's rules are its fold's, so no domain
     /// writes one.
     ///

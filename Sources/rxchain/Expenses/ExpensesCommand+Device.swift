@@ -46,11 +46,11 @@ extension ExpensesCommand {
     }
 }
 
-extension ServerLogDevice where Domain == SharedExpensesDomain {
+extension Device where Domain == SharedExpensesDomain {
     /// The user the device acts as.
     ///
     /// - Throws: ``CommandFailure`` when the store has no server setting yet.
-    func user() throws(CommandFailure) -> String {
+    func actingUser() throws(CommandFailure) -> String {
         guard let user = setting?.user else {
             throw CommandFailure("the store \(directory.path) has no user yet: pass --server URL --user NAME once")
         }
@@ -64,7 +64,7 @@ extension ServerLogDevice where Domain == SharedExpensesDomain {
     @discardableResult
     func record(_ payload: ExpenseOperationPayload) async throws -> ExpenseOperation {
         do {
-            return try await record(payload, by: try user())
+            return try await record(payload, by: try actingUser())
         } catch let rejection as Rejection {
             throw CommandFailure("rejected: \(rejection.reason)")
         }

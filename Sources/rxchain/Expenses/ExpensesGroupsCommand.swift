@@ -19,7 +19,7 @@ struct ExpensesGroupsCommand: Command {
         let json = arguments.flag("json")
         let terminal = context.terminal
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
-            let user = try device.user()
+            let user = try device.actingUser()
             let state = await device.state
             if json {
                 try terminal.writeJSON(View(groups: ExpensesRendering.groups(of: user, in: state)))

@@ -34,7 +34,7 @@ struct ExpensesSyncCommand: Command {
             if json {
                 try terminal.writeJSON(
                     View(
-                        received: report.received, pending: report.pending, deadLetters: report.deadLetters,
+                        received: report.received, pending: report.pending, deadLetters: report.deadLetters.count,
                         refused: refused))
             } else {
                 try terminal.writeLine(

@@ -12,7 +12,7 @@ struct ExpensesWatchCommand: Command {
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let terminal = context.terminal
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
-            let user = try device.user()
+            let user = try device.actingUser()
             let isTerminal = isatty(STDOUT_FILENO) == 1
             let redraw: @Sendable (String) async -> Void = { status in
                 let state = await device.state
@@ -33,7 +33,7 @@ struct ExpensesWatchCommand: Command {
                         await redraw("synced \(time): received \(report.received), pending \(report.pending)")
                     case .received(let count):
                         await redraw("received \(count) at \(time)")
-                    case .unreachable(let reason, _):
+                    case .unreachable(let reason, _), .syncFailed(let reason, _):
                         await redraw("server unreachable \(time): \(reason) (retrying)")
                     }
                 }

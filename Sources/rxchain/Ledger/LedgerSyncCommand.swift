@@ -57,18 +57,19 @@ struct LedgerSyncCommand: Command {
         var revision: String
 
         init(_ report: SyncReport) {
-            location = report.location
-            linesDownloaded = report.linesDownloaded
-            linesUploaded = report.linesUploaded
-            recoveredActions = report.recoveredActions
-            ignoredActions = report.ignoredActions.map {
+            let details = report.playbook!
+            location = report.remote
+            linesDownloaded = details.linesDownloaded
+            linesUploaded = details.linesUploaded
+            recoveredActions = details.recoveredActions
+            ignoredActions = details.ignoredActions.map {
                 LedgerStatusCommand.View.Ignored(
                     actionId: $0.key, type: $0.tag, reason: $0.reason, payload: $0.payload,
                     at: $0.at.formatted(.iso8601))
             }
-            pendingCount = report.pendingCount
-            lineCount = report.lineCount
-            revision = report.revision.rawValue
+            pendingCount = report.pending
+            lineCount = details.lineCount
+            revision = details.revision.rawValue
         }
     }
 
@@ -118,17 +119,18 @@ struct LedgerSyncCommand: Command {
 
     /// The report as text, one fact a line.
     static func lines(_ report: SyncReport) -> [String] {
+        let view = View(report)
         var lines = [
-            "synced with \(report.location)",
-            "downloaded \(plural(report.linesDownloaded, "line")), uploaded \(plural(report.linesUploaded, "line"))",
+            "synced with \(report.remote)",
+            "downloaded \(plural(view.linesDownloaded, "line")), uploaded \(plural(view.linesUploaded, "line"))",
         ]
-        if report.recoveredActions > 0 {
-            lines.append("already uploaded (answer lost earlier): \(plural(report.recoveredActions, "action"))")
+        if view.recoveredActions > 0 {
+            lines.append("already uploaded (answer lost earlier): \(plural(view.recoveredActions, "action"))")
         }
-        for ignored in report.ignoredActions {
-            lines.append("ignored \(ignored.key) \(ignored.tag): \(ignored.reason)")
+        for ignored in view.ignoredActions {
+            lines.append("ignored \(ignored.actionId) \(ignored.type): \(ignored.reason)")
         }
-        lines.append("playbook: \(plural(report.lineCount, "line")) read; pending: \(report.pendingCount)")
+        lines.append("playbook: \(plural(view.lineCount, "line")) read; pending: \(view.pendingCount)")
         return lines
     }
 

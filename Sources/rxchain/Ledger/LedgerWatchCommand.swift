@@ -29,27 +29,12 @@ struct LedgerWatchCommand: Command {
             throw UsageError("option '--interval' expects 0 < SECONDS <= 86400")
         }
         let terminal = context.terminal
-        let sessions = ServerSessionStore(environment: context.environment)
         return try LedgerCommand.withDevice(arguments, context: context, mustExist: true) { device in
             guard let remote = device.remote else { throw DeviceError.noRemote(store: device.directory.path) }
-            let view = LedgerWatchView(terminal: terminal, location: remote.remoteLocation)
+            let view = LedgerWatchView(terminal: terminal, location: remote)
             await view.bind(to: device.store)
             let follow = Task {
-                if remote.isServer {
-                    let (feed, log) = try remote.makeFeed(sessions: sessions)
-                    try await device.follow(feed, log: log) { await view.show($0) }
-                } else {
-                    while !Task.isCancelled {
-                        do {
-                            await view.show(.synced(try await device.syncNow(maxFailures: 1)))
-                        } catch is CancellationError {
-                            return
-                        } catch {
-                            await view.show(.syncFailed(reason: "\(error)", retryIn: .seconds(interval)))
-                        }
-                        try? await Task.sleep(for: .seconds(interval))
-                    }
-                }
+                try await device.follow(interval: .seconds(interval)) { await view.show($0) }
             }
             let stop = StopSignals { follow.cancel() }
             defer { stop.cancel() }

@@ -33,13 +33,13 @@ actor LedgerWatchView {
     }
 
     /// Shows what the follow loop reports.
-    func show(_ event: PlaybookDevice<LedgerDomain>.FollowEvent) {
+    func show(_ event: FollowEvent) {
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
         switch event {
         case .synced(let report):
-            status =
-                "synced \(time): \(report.linesDownloaded) down, \(report.linesUploaded) up, "
-                + "\(report.pendingCount) pending, \(report.lineCount) lines"
+            status = "synced \(time): \(report.received) down, \(report.sent) up, \(report.pending) pending"
+        case .received(let count):
+            status = "updated \(time): \(count) received"
         case .syncFailed(let reason, let retryIn):
             status = "sync failed \(time): \(reason) (retrying in \(Self.seconds(retryIn)))"
         case .unreachable(let reason, let retryIn):

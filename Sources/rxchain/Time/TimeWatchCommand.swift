@@ -27,13 +27,13 @@ struct TimeWatchCommand: Command {
         }
         let terminal = context.terminal
         return try TimeCommand.withDevice(arguments, context: context, mustExist: true) { device in
-            guard device.client != nil else { throw ServerLogDeviceError.noServer(store: device.directory.path) }
+            guard device.client != nil else { throw DeviceError.noRemote(store: device.directory.path) }
             let follower = Task {
-                try await device.follow(wait: .seconds(interval)) { event in
+                try await device.follow(interval: .seconds(interval)) { event in
                     let status: String
                     switch event {
-                    case .synced, .pulled: status = "synced at \(Timestamp.now())"
-                    case .unreachable(let reason, let retryIn):
+                    case .synced, .received: status = "synced at \(Timestamp.now())"
+                    case .unreachable(let reason, let retryIn), .syncFailed(let reason, let retryIn):
                         status = "sync failed (retrying in \(retryIn.components.seconds) s): \(reason)"
                     }
                     let table = TimeRendering.table(await device.state)

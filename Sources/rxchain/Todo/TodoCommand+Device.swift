@@ -28,7 +28,7 @@ extension TodoCommand {
             throw CommandFailure("\(error)")
         }
         guard let user = (given ?? saved)?.user else {
-            throw CommandFailure("\(ServerLogDeviceError.noServer(store: directory.standardizedFileURL.path))")
+            throw CommandFailure("\(DeviceError.noRemote(store: directory.standardizedFileURL.path))")
         }
         let sessions = ServerSessionStore(environment: context.environment)
         let terminal = context.terminal

@@ -32,7 +32,7 @@ struct TodoSyncCommand: Command {
         let terminal = context.terminal
         return try TodoCommand.withDevice(arguments, context: context) { device in
             guard let setting = device.setting else {
-                throw CommandFailure("\(ServerLogDeviceError.noServer(store: device.directory.path))")
+                throw CommandFailure("\(DeviceError.noRemote(store: device.directory.path))")
             }
             let before = device.sync.queue.pendingCount
             let report = try await device.syncNow(maxFailures: Self.maxFailures)

@@ -16,7 +16,7 @@ struct TodoWatchCommand: Command {
         let terminal = context.terminal
         return try TodoCommand.withDevice(arguments, context: context) { device in
             guard let setting = device.setting else {
-                throw CommandFailure("\(ServerLogDeviceError.noServer(store: device.directory.path))")
+                throw CommandFailure("\(DeviceError.noRemote(store: device.directory.path))")
             }
             let view = TodoWatchView(terminal: terminal, title: "\(setting.user) on \(setting.server)")
             await view.bind(to: device.store)

@@ -34,14 +34,14 @@ actor TodoWatchView {
     }
 
     /// Shows what the follow loop reports.
-    func show(_ event: TodoCommand.Device.FollowEvent) {
+    func show(_ event: FollowEvent) {
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
         switch event {
         case .synced(let report):
             status = "synced \(time): \(report.received) received, \(report.pending) pending"
         case .received(let count):
             status = "updated \(time): \(count) received"
-        case .unreachable(let reason, let retryIn):
+        case .unreachable(let reason, let retryIn), .syncFailed(let reason, let retryIn):
             let (seconds, attoseconds) = retryIn.components
             let delay = String(format: "%.1fs", Double(seconds) + Double(attoseconds) / 1e18)
             status = "server unreachable \(time): \(reason) (retrying in \(delay))"
