@@ -35,7 +35,7 @@ extension TimeBenchmark {
                 try await laptop.follow { _ in changed.yield() }
             case .poll(let seconds):
                 while !Task.isCancelled {
-                    try? await laptop.syncNow(maxFailures: 1)
+                    _ = try? await laptop.syncNow(maxFailures: 1)
                     changed.yield()
                     try await Task.sleep(for: .seconds(seconds))
                 }

@@ -54,7 +54,7 @@ extension Device {
                 case .received(let count):
                     failures = 0
                     try await recordReached()
-                    if count > 0 { await onEvent(.received(count: count)) }
+                    await onEvent(.received(count: count))
                 case .unreachable(let reason, let retryIn):
                     try await recordUnreachable(reason)
                     await onEvent(.unreachable(reason: reason, retryIn: retryIn))

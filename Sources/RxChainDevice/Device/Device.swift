@@ -3,6 +3,7 @@ import RxChainCore
 import RxChainLogs
 import RxChainRemotes
 import RxChainSystem
+import Signals
 
 /// One device of a domain: a directory holding the device's store, its durable queue of
 /// requests not yet acknowledged, and its copy of what the remote holds, opened as a
@@ -66,7 +67,7 @@ public final class Device<Domain: ReplicatedDomain>: Sendable {
     public var user: String? { replication.user }
 
     /// The queue's directory inside a store directory.
-    public static func queueDirectory(of directory: URL) -> URL {
+    package static func queueDirectory(of directory: URL) -> URL {
         StoreDirectory.queue(in: directory)
     }
 
@@ -81,15 +82,28 @@ public final class Device<Domain: ReplicatedDomain>: Sendable {
     /// - Throws: ``DeviceError/noRemote(store:)``; ``DeviceError/syncFailed(reason:attempts:)``
     ///   when the remote kept failing; what retrying will not fix (a session the server ended).
     ///   Nothing is lost either way: what was not acknowledged stays queued.
+    ///
+    /// - Parameter onRetry: hears of each failed try that will be tried again (a progress line).
     @discardableResult
-    public func syncNow(maxFailures: Int = 8) async throws -> SyncReport {
+    public func syncNow(maxFailures: Int = 8, onRetry: (@Sendable (SyncRetry) -> Void)? = nil) async throws
+        -> SyncReport
+    {
         guard let remote else { throw DeviceError.noRemote(store: directory.path) }
         let queue = sync.queue
         let pendingBefore = queue.pendingCount
         let lettersBefore = Set(queue.deadLetters.map(\.record.seq))
+        let maxFailures = max(1, maxFailures)
+        let onRetry = onRetry ?? { _ in }
+        // Failed sends are the sync manager's: each one it counts is a try (the last one is not retried).
+        let sends = sync.status.map(\.consecutiveFailures).distinctUntilChanged().sink { [sync] failures in
+            guard failures > 0, failures < maxFailures else { return }
+            let reason = sync.currentStatus.lastError ?? "the remote did not acknowledge"
+            onRetry(SyncRetry(attempt: failures, maxAttempts: maxFailures, reason: reason))
+        }
+        defer { sends.cancel() }
         let outcome: (received: Int, playbook: PlaybookSyncDetails?)
         do {
-            outcome = try await replication.syncOnce(maxFailures: max(1, maxFailures))
+            outcome = try await syncRetryingPulls(maxFailures: maxFailures, onRetry: onRetry)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -102,6 +116,27 @@ public final class Device<Domain: ReplicatedDomain>: Sendable {
         return SyncReport(
             remote: remote, sent: max(0, pendingBefore - pending - newLetters.count), received: outcome.received,
             pending: pending, deadLetters: newLetters, playbook: outcome.playbook)
+    }
+
+    /// Runs the replication's sync, trying it again with the backoff while what failed was reaching
+    /// the server (its sends count their own failures), at most `maxFailures` times: one outage
+    /// behaviour for every kind of remote.
+    private func syncRetryingPulls(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws
+        -> (received: Int, playbook: PlaybookSyncDetails?)
+    {
+        var failures = 0
+        while true {
+            do {
+                return try await replication.syncOnce(maxFailures: maxFailures, onRetry: onRetry)
+            } catch let error as ServerClientError where error.isPassing {
+                failures += 1
+                guard failures < maxFailures else {
+                    throw DeviceError.syncFailed(reason: error.description, attempts: failures)
+                }
+                onRetry(SyncRetry(attempt: failures, maxAttempts: maxFailures, reason: error.description))
+                try await sync.configuration.clock.sleep(for: sync.configuration.retry.delay(forAttempt: failures))
+            }
+        }
     }
 
     /// The requests the remote refused for good, in queue order, each with its reason.
@@ -155,8 +190,8 @@ public final class Device<Domain: ReplicatedDomain>: Sendable {
             if case .unreachable = error { return true }
             return false
         case DeviceError.syncFailed(let reason, _):
-            return reason.contains("unreachable") || reason.contains("could not connect")
-                || reason.contains("Connection refused")
+            // The sync manager keeps only the text of a send's failure.
+            return reason.contains("is unreachable") || reason.contains("Connection refused")
         default:
             return false
         }

@@ -50,7 +50,7 @@ public struct DeviceStatus: Sendable, Equatable {
     /// The last failure, while it stands.
     public var lastError: String?
     /// Queue lines in quarantine, and those the next open moves there (they never sync).
-    public var quarantined: Int
+    package var quarantined: Int
 
     /// The status of the store in `directory`. A directory that does not exist, or holds no
     /// store yet, is a `local` store with nothing pending; nothing is created.

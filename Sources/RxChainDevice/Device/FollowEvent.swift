@@ -3,8 +3,9 @@ public enum FollowEvent: Sendable, Equatable {
     /// A whole sync finished: at the start, and whenever the remote changed in a way only a
     /// sync brings in.
     case synced(SyncReport)
-    /// Entries arrived from the remote and were applied (another device's, or this one's
-    /// confirmed).
+    /// A wait for the remote ended with an answer: `count` entries arrived and were applied
+    /// (another device's, or this one's confirmed); 0 when the remote had nothing new. Either way
+    /// the remote was reached, so a view clears a failure it showed.
     case received(count: Int)
     /// A sync failed; the device tries again after `retryIn` (nothing is lost: what was not
     /// acknowledged stays queued).

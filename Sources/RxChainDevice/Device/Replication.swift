@@ -19,13 +19,24 @@ protocol Replication<Domain>: Sendable {
     ///
     /// - Throws: ``DeviceError/noRemote(store:)``, ``DeviceError/syncFailed(reason:attempts:)``,
     ///   or what retrying will not fix.
-    func syncOnce(maxFailures: Int) async throws -> (received: Int, playbook: PlaybookSyncDetails?)
+    ///
+    /// `onRetry` hears of each failed try the replication retries by itself (a playbook's
+    /// download); failed sends are the sync manager's, which the device watches.
+    func syncOnce(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws -> (
+        received: Int, playbook: PlaybookSyncDetails?
+    )
 
     /// What tells a follower that something changed on the remote.
     ///
     /// - Parameter interval: how long one wait may take (a long poll, or the pause between
     ///   syncs of a remote that cannot tell).
     func makeChangeWaiter(interval: Duration) throws -> any ChangeWaiter
+
+    /// What tells a watcher that holds the store only while it syncs
+    /// (``Device/watch(interval:retry:open:onEvent:)``) that the remote changed: it reads the
+    /// store's cursors from its files at every wait, applies nothing, and says
+    /// ``RemoteChange/syncNeeded`` when something new is there.
+    func makeDetachedChangeWaiter(interval: Duration) throws -> any ChangeWaiter
 
     /// Lets queued work finish, stops what the replication runs, releases nothing of the store's.
     func close() async

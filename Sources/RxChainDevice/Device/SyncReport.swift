@@ -49,3 +49,13 @@ public struct PlaybookSyncDetails: Sendable, Equatable {
     /// The playbook revision the device has read up to.
     public var revision: Revision
 }
+
+/// A try of a sync that failed and will be tried again (``Device/syncNow(maxFailures:onRetry:)``).
+public struct SyncRetry: Sendable, Equatable {
+    /// Which try failed (1 for the first).
+    public var attempt: Int
+    /// How many tries the sync makes at most.
+    public var maxAttempts: Int
+    /// Why it failed.
+    public var reason: String
+}

@@ -77,14 +77,14 @@ extension Device where Domain: DeviceDomain {
     public var remoteSetting: RemoteSetting? { playbook.remote }
 
     /// The playbook transport, when a remote is configured: its snapshot and sync status.
-    public var transport: PlaybookTransport<Domain>? { playbook.transport }
+    package var transport: PlaybookTransport<Domain>? { playbook.transport }
 
     /// Queued actions that opening could not apply: unreadable records and actions the rules now
     /// ignore or refuse (they stay queued).
     public var skippedOnOpen: [Rejection] { playbook.skippedOnOpen }
 
     /// The playbook transport's directory inside a store directory.
-    public static func syncDirectory(of directory: URL) -> URL {
+    package static func syncDirectory(of directory: URL) -> URL {
         PlaybookReplication<Domain>.syncDirectory(of: directory)
     }
 }

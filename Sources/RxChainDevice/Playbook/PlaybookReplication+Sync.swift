@@ -13,10 +13,12 @@ extension PlaybookReplication {
     /// - Reports only what is on disk: it returns after the queue's acknowledgements are
     ///   written and `fsync`ed and the sync status is saved, and throws when either failed.
     /// - Actions recorded while this runs are synced too when they reach the queue in time.
-    func syncOnce(maxFailures: Int) async throws -> (received: Int, playbook: PlaybookSyncDetails?) {
+    func syncOnce(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws -> (
+        received: Int, playbook: PlaybookSyncDetails?
+    ) {
         guard let transport else { throw DeviceError.noRemote(store: directory.path) }
         let before = transport.currentStatus
-        try await download(from: transport, maxFailures: maxFailures)
+        try await download(from: transport, maxFailures: maxFailures, onRetry: onRetry)
         await store.settle()
         if sync.queue.pendingCount > 0 { try await drain(maxFailures: maxFailures) }
         await rebaser.rebase()
@@ -45,9 +47,16 @@ extension PlaybookReplication {
         return PlaybookFeedWaiter(events: feed.makeAsyncIterator(), log: log)
     }
 
+    /// The same waits: neither reads the store.
+    func makeDetachedChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        try makeChangeWaiter(interval: interval)
+    }
+
     /// Downloads what is new, trying again after transient failures (a refused connection, a
     /// timeout, a 5xx) with the sync manager's backoff, at most `maxFailures` times.
-    private func download(from transport: PlaybookTransport<Domain>, maxFailures: Int) async throws {
+    private func download(
+        from transport: PlaybookTransport<Domain>, maxFailures: Int, onRetry: @Sendable (SyncRetry) -> Void
+    ) async throws {
         var failures = 0
         while true {
             switch await transport.refresh() {
@@ -63,6 +72,9 @@ extension PlaybookReplication {
                     throw DeviceError.syncFailed(
                         reason: status.lastError ?? "the download failed", attempts: failures)
                 }
+                onRetry(
+                    SyncRetry(
+                        attempt: failures, maxAttempts: maxFailures, reason: status.lastError ?? "the download failed"))
                 let configuration = sync.configuration
                 try await configuration.clock.sleep(for: configuration.retry.delay(forAttempt: failures, atLeast: nil))
                 continue

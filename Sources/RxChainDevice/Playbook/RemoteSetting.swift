@@ -87,13 +87,13 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// Whether the setting names a log of an RxChain server.
-    public var isServer: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
+    package var isServer: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
 
     /// Whether the setting names a playbook in S3 (either layout).
-    public var isS3: Bool { location.hasPrefix("s3://") }
+    package var isS3: Bool { location.hasPrefix("s3://") }
 
     /// Whether the setting names the segmented S3 layout (`s3://bucket/prefix/`).
-    public var isSegmentedS3: Bool { isS3 && location.hasSuffix("/") }
+    package var isSegmentedS3: Bool { isS3 && location.hasSuffix("/") }
 
     /// The ``PlaybookRemote/location`` of the remote this setting names (for S3, the
     /// object's or prefix's path-style URL at ``endpoint``), as ``PlaybookSyncStatus/location`` holds it.
@@ -134,7 +134,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for a location that is not on
     ///   a server (only a server has a feed); ``ServerClientError/notSignedIn(server:user:reason:)``
     ///   without a session.
-    public func makeFeed(sessions: ServerSessionStore?, retry: RetryPolicy = RetryPolicy()) throws -> (
+    package func makeFeed(sessions: ServerSessionStore?, retry: RetryPolicy = RetryPolicy()) throws -> (
         feed: ServerFeed, log: String
     ) {
         guard isServer else {
@@ -148,7 +148,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// The file holding the setting in a store directory.
-    public static func file(in directory: URL) -> URL {
+    package static func file(in directory: URL) -> URL {
         directory.appendingPathComponent("remote.json")
     }
 
@@ -179,7 +179,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     /// the old setting or the new one, never neither.
     ///
     /// > Important: Blocking file I/O; the store's lock must be held.
-    public func save(in directory: URL) throws {
+    package func save(in directory: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)

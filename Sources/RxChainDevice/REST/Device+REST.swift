@@ -51,5 +51,5 @@ extension Device where Domain: RESTDomain {
     public var setting: ServerSetting? { rest.setting }
 
     /// The client of the server, signed in with the session `rxchain account login` saved.
-    public var client: ServerClient? { rest.client }
+    package var client: ServerClient? { rest.client }
 }

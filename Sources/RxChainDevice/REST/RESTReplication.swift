@@ -107,7 +107,9 @@ final class RESTReplication<Domain: RESTDomain>: Replication {
     /// - Throws: ``DeviceError/noRemote(store:)``, ``DeviceError/syncFailed(reason:attempts:)``
     ///   when the push kept failing; the pull's error; a snapshot write error. Nothing is lost:
     ///   what was not answered stays queued.
-    func syncOnce(maxFailures: Int) async throws -> (received: Int, playbook: PlaybookSyncDetails?) {
+    func syncOnce(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws -> (
+        received: Int, playbook: PlaybookSyncDetails?
+    ) {
         guard let client else { throw DeviceError.noRemote(store: directory.path) }
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
             throw DeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
@@ -125,6 +127,12 @@ final class RESTReplication<Domain: RESTDomain>: Replication {
     func makeChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
         guard let client else { throw DeviceError.noRemote(store: directory.path) }
         return RESTPullWaiter(replication: self, client: client, wait: interval)
+    }
+
+    /// Long-polls the domain's pull after the cursor the store saved last, applying nothing.
+    func makeDetachedChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
+        return RESTPullWatcher(domain: domain, snapshots: snapshots, client: client, wait: interval)
     }
 
     /// Pulls what changed since the saved cursor (the server may wait up to `wait` for a change)
@@ -152,5 +160,20 @@ struct RESTPullWaiter<Domain: RESTDomain>: ChangeWaiter {
 
     mutating func next() async throws -> RemoteChange {
         .received(count: try await replication.pullChanges(client, wait: wait))
+    }
+}
+
+/// One long-polling pull at a time, after the cursor the store saved last, for a watcher that
+/// does not hold the store: a pull that brings messages means a sync brings something.
+struct RESTPullWatcher<Domain: RESTDomain>: ChangeWaiter {
+    let domain: Domain
+    let snapshots: RESTSnapshotFile<Domain.State>
+    let client: ServerClient
+    let wait: Duration
+
+    mutating func next() async throws -> RemoteChange {
+        let state = try await snapshots.load() ?? domain.initialState
+        let (messages, _) = try await domain.pull(client, state: state, since: try await snapshots.cursor(), wait: wait)
+        return messages.isEmpty ? .received(count: 0) : .syncNeeded
     }
 }

@@ -68,7 +68,7 @@ extension Device where Domain: ServerLogDomain {
     public var setting: ServerSetting? { serverLog.setting }
 
     /// The client of the server, signed in with the session `rxchain account login` saved.
-    public var client: ServerClient? { serverLog.client }
+    package var client: ServerClient? { serverLog.client }
 
     /// What opening could not use: queued records that are not entries of the domain, damaged
     /// lines of `logs/` (copied aside; the next sync reads them again from the server).

@@ -63,6 +63,17 @@ final class ServerLogCache: Sendable {
     /// The cursors saved last.
     var cursors: Cursors { state.withLock { $0.cursors } }
 
+    /// The feed cursor saved in `directory`, read without the store's lock (the file is replaced
+    /// atomically): what a watcher that does not hold the store polls after.
+    static func savedFeedCursor(directory: String) async throws -> UInt64? {
+        try await DispatchQueue(label: "rxchain.serverlog.cache.cursor").performBlocking {
+            guard let saved = try DeviceFile.contentsIfExists(directory + "/cursor.json", operation: "read") else {
+                return nil
+            }
+            return (try? JSONDecoder().decode(Cursors.self, from: saved))?.feed
+        }
+    }
+
     /// Opens (creating) the cache in `directory` and reads it back.
     static func open(directory: String) async throws -> Opened {
         try await DispatchQueue(label: "rxchain.serverlog.cache.open").performBlocking {

@@ -11,7 +11,9 @@ extension ServerLogReplication {
     /// - Throws: ``DeviceError/noRemote(store:)``; ``DeviceError/syncFailed(reason:attempts:)``
     ///   when the push kept failing; the client's ``ServerClientError`` when the pull failed; a
     ///   cache write error. Nothing is lost either way: what the server did not confirm stays queued.
-    func syncOnce(maxFailures: Int) async throws -> (received: Int, playbook: PlaybookSyncDetails?) {
+    func syncOnce(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws -> (
+        received: Int, playbook: PlaybookSyncDetails?
+    ) {
         guard let client else { throw DeviceError.noRemote(store: directory.path) }
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
             throw DeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
@@ -27,6 +29,12 @@ extension ServerLogReplication {
     func makeChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
         guard let client else { throw DeviceError.noRemote(store: directory.path) }
         return ServerLogFeedWaiter(replication: self, client: client, wait: interval)
+    }
+
+    /// Long-polls the user's feed after the cursor the store saved last.
+    func makeDetachedChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
+        return ServerLogFeedWatcher(directory: cache.directory, client: client, wait: interval)
     }
 
     /// Pulls the feed from the saved cursor until it is caught up; returns the entries received.
@@ -113,5 +121,19 @@ struct ServerLogFeedWaiter<Domain: ServerLogDomain>: ChangeWaiter {
         var received = try await replication.keep(page.entries.map(ServerLogRecord.init(feedEntry:)), cursors: cursors)
         received += try await replication.readLogs(client, onlyNew: true)
         return .received(count: received)
+    }
+}
+
+/// One long poll of the user's feed at a time, after the cursor the store saved last, for a
+/// watcher that does not hold the store: entries there mean a sync brings something.
+struct ServerLogFeedWatcher: ChangeWaiter {
+    let directory: String
+    let client: ServerClient
+    let wait: Duration
+
+    mutating func next() async throws -> RemoteChange {
+        let cursor = try await ServerLogCache.savedFeedCursor(directory: directory)
+        let page = try await ServerFeed.poll(client, after: cursor ?? 0, wait: wait)
+        return page.entries.isEmpty ? .received(count: 0) : .syncNeeded
     }
 }

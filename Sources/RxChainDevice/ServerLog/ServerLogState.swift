@@ -14,7 +14,7 @@ public struct ServerLogState<Domain: OrderedLogDomain>: Sendable where Domain.En
     public var state: Domain.State { fold.state }
 
     /// A state holding `fold`.
-    public init(fold: OrderedLogFold<Domain>) {
+    package init(fold: OrderedLogFold<Domain>) {
         self.fold = fold
     }
 }
@@ -27,7 +27,7 @@ extension ServerLogState where Domain: ServerLogDomain {
     ///   is rejected (nothing queued).
     /// - `changeMembership` queues the grant or revocation.
     /// - `confirm` folds the entries in server order; `refuse` discards the local entry.
-    public static func reducer(domain: Domain) -> TagCompositeReducer<Self, ServerLogMessage<Domain>, ServerLogRequest>
+    package static func reducer(domain: Domain) -> TagCompositeReducer<Self, ServerLogMessage<Domain>, ServerLogRequest>
     {
         TagCompositeReducer {
             On("serverLog/record") { (state: inout Self, message: ServerLogMessage<Domain>) in
