@@ -5,6 +5,9 @@ import RxChainDevice
 /// The ledger on a device: ``LedgerState`` around the replicated ledger, ``LedgerMessage``s
 /// handled by ``LedgerReducer``, and invalid actions shown in ``LedgerState/errors``.
 extension LedgerDomain: DeviceDomain {
+    public typealias AppState = LedgerState
+    public typealias AppMessage = LedgerMessage
+
     public static var replicated: WritableKeyPath<LedgerState, ReplicatedLedger> { \.replicated }
 
     public var initialAppState: LedgerState { LedgerState() }
@@ -23,15 +26,15 @@ extension LedgerDomain: DeviceDomain {
     }
 }
 
-/// A ledger store on one device (see `PlaybookDevice`).
-public typealias LedgerDevice = PlaybookDevice<LedgerDomain>
+/// A ledger store on one device (see ``RxChain/Device``).
+public typealias LedgerDevice = Device<LedgerDomain>
 
 /// The store of a ledger device.
 public typealias LedgerStore = StoreManager<LedgerState, LedgerMessage, LedgerAction>
 
-extension PlaybookDevice where Domain == LedgerDomain {
+extension Device where Domain == LedgerDomain {
     /// Opens (creating if needed) the ledger store in `directory`; see
-    /// ``RxChain/PlaybookDevice/open(directory:domain:base:options:lockWait:)``.
+    /// ``RxChain/Device/open(directory:domain:base:options:lockWait:)``.
     public static func open(
         directory: URL, base: LedgerState = LedgerState(), options: DeviceOptions = DeviceOptions(),
         lockWait: Duration = .seconds(5)

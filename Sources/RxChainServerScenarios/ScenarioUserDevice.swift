@@ -63,7 +63,7 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
             clock: clock, device: device)
     }
 
-    var state: Domain.Device.State { get async { await device.state } }
+    var state: Domain.Device.State { get async { await device.storeState } }
 
     /// Requests waiting in the queue.
     var pending: Int { device.queuedRequests }

@@ -3,13 +3,13 @@ import RxChainDevice
 /// A device a ``ServerScenarioDomain`` opens: what a scenario reads of it and does with it
 /// besides the domain's own steps.
 ///
-/// `ServerLogDevice` and `RESTDevice` are ones.
+/// ``RxChain/Device`` is one.
 public protocol ServerScenarioDevice: Sendable {
-    /// The domain's state.
+    /// What the device's store holds.
     associatedtype State: Sendable
 
-    /// The state now.
-    var state: State { get async }
+    /// What the store holds now.
+    var storeState: State { get async }
 
     /// Requests waiting in the device's durable queue.
     var queuedRequests: Int { get }
@@ -26,17 +26,11 @@ public protocol ServerScenarioDevice: Sendable {
     func close() async
 }
 
-extension ServerLogDevice: ServerScenarioDevice {
-    public var queuedRequests: Int { sync.queue.pendingCount }
-
-    public var deadLetters: Int { sync.queue.deadLetters.count }
-
-    public func syncWithServer(maxFailures: Int) async throws {
-        try await syncNow(maxFailures: maxFailures)
+extension Device: ServerScenarioDevice {
+    public var storeState: Domain.AppState {
+        get async { await store.state }
     }
-}
 
-extension RESTDevice: ServerScenarioDevice {
     public var queuedRequests: Int { sync.queue.pendingCount }
 
     public var deadLetters: Int { sync.queue.deadLetters.count }

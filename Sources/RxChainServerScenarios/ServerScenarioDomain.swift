@@ -21,7 +21,7 @@ import RxChainServer
 ///     var commandVerbs: [String] { ["note"] }
 ///     var serverPolicy: AccessPolicy { AccessPolicy(rules: [.family("notes")]) }
 ///     func parseCommand(_ words: [ScenarioWord]) throws(ScenarioSyntaxError) -> Note { … }
-///     func perform(_ note: Note, on device: ServerLogDevice<Self>, user: String, now: Timestamp) async throws {
+///     func perform(_ note: Note, on device: Device<Self>, user: String, now: Timestamp) async throws {
 ///         try await device.record(note)
 ///     }
 /// }
@@ -82,29 +82,29 @@ extension ServerScenarioDomain {
 
 extension ServerScenarioDomain where Device.State: Encodable {
     public func scenarioValue(of device: Device) async throws -> ScenarioValue {
-        try ScenarioValue(encoding: await device.state)
+        try ScenarioValue(encoding: await device.storeState)
     }
 }
 
-extension ServerScenarioDomain where Self: ServerLogDomain, Device == ServerLogDevice<Self> {
+extension ServerScenarioDomain where Self: ServerLogDomain, Device == RxChainDevice.Device<Self> {
     /// The domain's device, which reads no clock of its own.
     public func openDevice(
         directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
         clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
-        try await ServerLogDevice.open(
+        try await RxChainDevice.Device.open(
             directory: directory, domain: self, setting: setting, sessions: sessions,
             retry: .deterministic(base: .zero, cap: .zero), connection: connection)
     }
 }
 
-extension ServerScenarioDomain where Self: RESTDomain, Device == RESTDevice<Self> {
+extension ServerScenarioDomain where Self: RESTDomain, Device == RxChainDevice.Device<Self> {
     /// The domain's device, which reads no clock of its own.
     public func openDevice(
         directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
         clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
-        try await RESTDevice.open(
+        try await RxChainDevice.Device.open(
             directory: directory, domain: self, setting: setting, sessions: sessions,
             retry: .deterministic(base: .zero, cap: .zero), connection: connection)
     }

@@ -7,7 +7,7 @@ import TimeTracking
 extension TimeBenchmark {
     /// How a device that shows another device's changes learns about them.
     enum Watcher {
-        /// `RESTDevice.follow`: a long-polling pull the server answers as soon as something changed.
+        /// `Device.follow`: a long-polling pull the server answers as soon as something changed.
         case follow
         /// A sync every `seconds` (what `rxchain time watch` did before it followed).
         case poll(seconds: Int)
@@ -18,8 +18,8 @@ extension TimeBenchmark {
     static func startToShown(
         rounds: Int, watcher: Watcher, name: String, root: URL, server: String, sessions: ServerSessionStore
     ) async throws -> [Double] {
-        func open(_ device: String) async throws -> RESTDevice<TimeTrackingClient> {
-            try await RESTDevice.open(
+        func open(_ device: String) async throws -> Device<TimeTrackingClient> {
+            try await Device.open(
                 directory: root.appendingPathComponent("\(name)-\(device)"), domain: TimeTrackingClient(),
                 setting: try ServerSetting(server: server, user: "bench"), sessions: sessions,
                 retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)))
@@ -35,7 +35,7 @@ extension TimeBenchmark {
                 try await laptop.follow { _ in changed.yield() }
             case .poll(let seconds):
                 while !Task.isCancelled {
-                    try? await laptop.syncNow(maxFailures: 1)
+                    _ = try? await laptop.syncNow(maxFailures: 1)
                     changed.yield()
                     try await Task.sleep(for: .seconds(seconds))
                 }

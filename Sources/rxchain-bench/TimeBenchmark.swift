@@ -117,7 +117,7 @@ enum TimeBenchmark {
     private static func deliver(_ count: Int, run: Int, root: URL, server: String, sessions: ServerSessionStore)
         async throws -> Double
     {
-        let device = try await RESTDevice.open(
+        let device = try await Device.open(
             directory: root.appendingPathComponent("device-\(run)"), domain: TimeTrackingClient(),
             setting: try ServerSetting(server: server, user: "bench"), sessions: sessions)
         let base = Int64(Date().timeIntervalSince1970) - 86_400

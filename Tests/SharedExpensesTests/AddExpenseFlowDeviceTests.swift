@@ -4,7 +4,7 @@ import RxChainDevice
 import SharedExpenses
 import Testing
 
-/// The add-expense flow on a real (offline) ``ServerLogDevice``: the operations it records are
+/// The add-expense flow on a real (offline) ``Device``: the operations it records are
 /// queued durably, once, however often the submit runs, and survive a reopen.
 @Suite struct AddExpenseFlowDeviceTests {
     @Test func aDoubleSubmitQueuesOneOperation() async throws {
@@ -12,7 +12,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         // A server that is never reached: the device only needs to know its user.
         let setting = try ServerSetting(server: "http://127.0.0.1:9", user: "alice")
-        var device = try await ServerLogDevice.open(
+        var device = try await Device.open(
             directory: directory, domain: SharedExpensesDomain(), setting: setting)
         try await device.record(Ops.group("G1", members: ["alice", "bob"], id: "g1"))
         let submits = Offered()
@@ -37,7 +37,7 @@ import Testing
         #expect(await device.state.balances["G1"] == ["alice": ["EUR": 500], "bob": ["EUR": -500]])
         await device.close()
 
-        device = try await ServerLogDevice.open(directory: directory, domain: SharedExpensesDomain())
+        device = try await Device.open(directory: directory, domain: SharedExpensesDomain())
         #expect(device.problemsOnOpen.isEmpty, "the queued operations read back as the user's")
         #expect(
             await device.store.state.fold.localEntries.map(\.operationID) == ["g1", added.operations[0].operationID])

@@ -65,8 +65,8 @@ echo "ok: the spending reached the other member, no cent lost"
 # The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
 # SIGINT action back on exec) and records the watch's exit status.
 start_pane watch "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' expenses --store '$work/bob' watch"
-wait_for_screen "watching $url as bob"
-wait_for_screen "synced"
+wait_for_screen "remote: *$url as bob"
+wait_for_screen "state: *synced"
 as alice add --group G1 --name taxi --amount 3.00 --currency EUR --split equal --yes >/dev/null
 as alice sync >/dev/null
 wait_for_screen "taxi 3.00 EUR"
@@ -77,7 +77,7 @@ echo "ok: Ctrl-C ended the watch with exit 0"
 
 RXCHAIN_HOME="$work/home-bob" NO_COLOR=1 "$rxchain" expenses --store "$work/bob" watch >"$work/watch.out" 2>&1 &
 watch_pid=$!
-wait_until "the watch without a terminal never synced" grep -q "synced" "$work/watch.out"
+wait_until "the watch without a terminal never synced" grep -q "state: *synced" "$work/watch.out"
 kill -TERM "$watch_pid"
 status=0
 wait "$watch_pid" || status=$?

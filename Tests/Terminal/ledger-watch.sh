@@ -23,8 +23,8 @@ as home-b ledger --store "$work/b" sync --remote "$playbook" >/dev/null
 # The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
 # SIGINT action back on exec) and records the watch's exit status.
 start_pane watch "trap true INT; RXCHAIN_HOME='$work/home-b' NO_COLOR=1 '$rxchain' ledger --store '$work/b' watch"
-wait_for_screen "watching $playbook"
-wait_for_screen "synced"
+wait_for_screen "remote: *$playbook"
+wait_for_screen "state: *synced"
 echo "ok: watch started and synced"
 
 as home-a ledger --store "$work/a" categories new Food >/dev/null

@@ -16,11 +16,11 @@ as() { RXCHAIN_HOME="$work/home" NO_COLOR=1 "$rxchain" "$@"; }
 echo "correct horse" | as account signup --server "$url" --user alice --password-stdin >/dev/null
 echo "correct horse" | as account login --server "$url" --user alice --device d --password-stdin >/dev/null
 for device in laptop phone; do
-    as time --store "$work/$device" sync --server "$url" --user alice >/dev/null
+    as time --store "$work/$device" sync --remote "$url" --user alice >/dev/null
 done
 
 start_pane watch "trap true INT; RXCHAIN_HOME='$work/home' NO_COLOR=1 '$rxchain' time --store '$work/laptop' watch --interval 1" 200 40
-wait_for_screen "synced at"
+wait_for_screen "state: *synced at"
 echo "ok: watch started and synced"
 
 id=$(as time --store "$work/phone" start "written-on-the-phone" --at 2026-01-05T08:00:00Z)

@@ -19,7 +19,7 @@ for user in alice bob; do
     as $user todo --store "$work/$user" --server "$url" --user $user lists >/dev/null
 done
 
-# Alice shares a list with bob, who accepts it before he starts watching (the watch holds his store).
+# Alice shares a list with bob, who accepts it before he starts watching.
 todo() { local user=$1; shift; as $user todo --store "$work/$user" "$@" >/dev/null; }
 todo alice new Groceries
 todo alice add Groceries milk-from-alice
@@ -34,8 +34,8 @@ todo bob sync
 # The shell in the pane outlives Ctrl-C (its trap is a handler, so the watch gets the default
 # SIGINT action back on exec) and records the watch's exit status.
 start_pane watch "trap true INT; RXCHAIN_HOME='$work/home-bob' NO_COLOR=1 '$rxchain' todo --store '$work/bob' watch"
-wait_for_screen "watching bob on $url"
-wait_for_screen "synced"
+wait_for_screen "remote: *$url as bob"
+wait_for_screen "state: *synced"
 wait_for_screen "milk-from-alice"
 echo "ok: watch started, synced and shows the shared list"
 

@@ -1,7 +1,7 @@
 /// The transport of a device with no remote configured: it never sends, so every request
 /// stays in the durable queue until a real transport takes over.
 ///
-/// `PlaybookDevice` starts its ``SyncManager`` offline, so this transport is not even
+/// A device without a remote starts its ``SyncManager`` offline, so this transport is not even
 /// called; if it is (someone reports connectivity), it answers
 /// ``SyncOutcome/retryLater(after:reason:)``, which keeps the batch pending.
 public struct OfflineTransport: SyncTransport {

@@ -2,7 +2,7 @@ import RxChainCore
 import RxChainLogs
 
 /// A domain with a store on every device: its app state around the replicated state, its
-/// messages and its reducer. What ``PlaybookDevice`` needs on top of the playbook domain.
+/// messages and its reducer. What a ``Device`` that syncs through a playbook needs on top of the playbook domain.
 ///
 /// The device's store holds ``AppState``: the replicated ``PlaybookDomain/State`` (at
 /// ``replicated``) and whatever this device's screen keeps beside it (filters, routes,
@@ -20,12 +20,7 @@ import RxChainLogs
 ///     func rebaseMessage(_ values: [String: Int]) -> RegisterMessage { .rebase(values) }
 /// }
 /// ```
-public protocol DeviceDomain: PlaybookDomain where Action: SyncRequest {
-    /// Everything a device's store holds.
-    associatedtype AppState: Sendable
-    /// Everything that can be sent to the store.
-    associatedtype AppMessage: Message
-
+public protocol DeviceDomain: PlaybookDomain, ReplicatedDomain where Action: SyncRequest, Request == Action {
     /// Where the app state keeps the replicated state.
     static var replicated: WritableKeyPath<AppState, State> { get }
 

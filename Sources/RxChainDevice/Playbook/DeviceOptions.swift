@@ -3,7 +3,7 @@ import RxChainCore
 import RxChainLogs
 import RxChainRemotes
 
-/// How a ``PlaybookDevice`` syncs: with which playbook, and how its ``SyncManager`` retries.
+/// How a ``Device`` syncs: with which playbook, and how its ``SyncManager`` retries.
 ///
 /// ```swift
 /// var options = DeviceOptions()
@@ -16,7 +16,7 @@ public struct DeviceOptions: Sendable {
     public var remote: RemoteSetting?
     /// Whether the ``SyncManager`` sends in the background from the start (an app that
     /// stays open). Command-line tools that only read or record pass `false` and sync
-    /// with ``PlaybookDevice/syncNow(maxFailures:)``.
+    /// with ``Device/syncNow(maxFailures:)``.
     public var startsOnline = true
     /// The backoff after failed sends.
     public var retry = RetryPolicy()

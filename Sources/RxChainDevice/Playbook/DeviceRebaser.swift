@@ -23,7 +23,7 @@ final class DeviceRebaser<Domain: DeviceDomain>: Sendable {
     private let baseWatch: Subscription?
 
     init(
-        domain: Domain, store: PlaybookDevice<Domain>.Store, transport: PlaybookTransport<Domain>?,
+        domain: Domain, store: Device<Domain>.Store, transport: PlaybookTransport<Domain>?,
         base: Domain.State, queue: SyncQueue
     ) {
         let (stream, requests) = AsyncStream<CheckedContinuation<Void, Never>?>.makeStream()
@@ -53,7 +53,7 @@ final class DeviceRebaser<Domain: DeviceDomain>: Sendable {
     }
 
     private static func rebase(
-        domain: Domain, store: PlaybookDevice<Domain>.Store, transport: PlaybookTransport<Domain>?,
+        domain: Domain, store: Device<Domain>.Store, transport: PlaybookTransport<Domain>?,
         base: Domain.State, queue: SyncQueue
     ) async {
         while true {

@@ -87,13 +87,13 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// Whether the setting names a log of an RxChain server.
-    public var isServer: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
+    package var isServer: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
 
     /// Whether the setting names a playbook in S3 (either layout).
-    public var isS3: Bool { location.hasPrefix("s3://") }
+    package var isS3: Bool { location.hasPrefix("s3://") }
 
     /// Whether the setting names the segmented S3 layout (`s3://bucket/prefix/`).
-    public var isSegmentedS3: Bool { isS3 && location.hasSuffix("/") }
+    package var isSegmentedS3: Bool { isS3 && location.hasSuffix("/") }
 
     /// The ``PlaybookRemote/location`` of the remote this setting names (for S3, the
     /// object's or prefix's path-style URL at ``endpoint``), as ``PlaybookSyncStatus/location`` holds it.
@@ -129,12 +129,12 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// For a server location: the server's change feed, signed in with the session `sessions`
-    /// keeps, and the playbook's log name in it (for ``PlaybookDevice/follow(_:log:onEvent:)``).
+    /// keeps, and the playbook's log name in it (for ``Device/follow(interval:onEvent:)``).
     ///
     /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` for a location that is not on
     ///   a server (only a server has a feed); ``ServerClientError/notSignedIn(server:user:reason:)``
     ///   without a session.
-    public func makeFeed(sessions: ServerSessionStore?, retry: RetryPolicy = RetryPolicy()) throws -> (
+    package func makeFeed(sessions: ServerSessionStore?, retry: RetryPolicy = RetryPolicy()) throws -> (
         feed: ServerFeed, log: String
     ) {
         guard isServer else {
@@ -148,7 +148,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// The file holding the setting in a store directory.
-    public static func file(in directory: URL) -> URL {
+    package static func file(in directory: URL) -> URL {
         directory.appendingPathComponent("remote.json")
     }
 
@@ -158,7 +158,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     ///
     /// - Throws: a ``PlaybookRemoteError`` naming the file and the cause when it cannot be
     ///   read (permission denied, a directory in its place, an I/O error);
-    ///   ``DeviceError/unreadableRemoteSetting(path:reason:)`` when it was read but
+    ///   ``DeviceError/unreadableSetting(path:reason:)`` when it was read but
     ///   is not a setting.
     public static func saved(in directory: URL) throws -> RemoteSetting? {
         let file = file(in: directory)
@@ -169,7 +169,8 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
         do {
             return try JSONDecoder().decode(RemoteSetting.self, from: data)
         } catch {
-            throw DeviceError.unreadableRemoteSetting(path: file.path, reason: "\(error)")
+            throw DeviceError.unreadableSetting(
+                path: file.path, reason: "expected {\"location\":\"file:///…\"}: \(error)")
         }
     }
 
@@ -178,7 +179,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     /// the old setting or the new one, never neither.
     ///
     /// > Important: Blocking file I/O; the store's lock must be held.
-    public func save(in directory: URL) throws {
+    package func save(in directory: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)

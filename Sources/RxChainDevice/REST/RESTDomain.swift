@@ -2,19 +2,15 @@ import RxChainCore
 import RxChainRemotes
 
 /// A domain whose changes travel to a REST server as requests (the time tracker): what a
-/// ``RESTDevice`` needs besides its store's reducer.
+/// REST ``Device`` needs besides its store's reducer.
 ///
 /// The reducer turns each local message into the requests it makes necessary; the device queues
 /// them durably and sends them through an ``HTTPTransport`` with ``mapping``; what the server
 /// answers comes back into the store as the messages ``messages(answering:)`` makes, and what
 /// changed on the server as the messages ``pull(_:state:since:)`` makes.
-public protocol RESTDomain: Sendable {
+public protocol RESTDomain: ReplicatedDomain where AppState == State {
     /// The state every device of the user converges on (saved in the store as a snapshot).
     associatedtype State: Codable & Sendable
-    /// Everything the store is sent: local changes and server answers.
-    associatedtype AppMessage: Message
-    /// What the durable queue carries to the server.
-    associatedtype Request: SyncRequest
     /// How a queued request becomes an HTTP call.
     associatedtype Mapping: HTTPRequestMapping
 
@@ -36,7 +32,7 @@ public protocol RESTDomain: Sendable {
     /// Asks the server what changed since `cursor` (`nil`: everything) and returns the messages
     /// that bring the store up to date, with the cursor for the next pull.
     ///
-    /// With a `wait` above zero (a device following the server, ``RESTDevice/follow(wait:onEvent:)``),
+    /// With a `wait` above zero (a device following the server, ``Device/follow(interval:onEvent:)``),
     /// the server may hold its answer up to `wait` until something changed after `cursor` (a long
     /// poll); an answer with no change is a pull that brought nothing.
     ///

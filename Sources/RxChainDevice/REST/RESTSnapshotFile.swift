@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import RxChainSystem
 
-/// Where a ``RESTDevice`` keeps its state and its pull cursor: `DIR/state.json` and
+/// Where a REST ``Device`` keeps its state and its pull cursor: `DIR/state.json` and
 /// `DIR/pull.json`, each replaced atomically (written, `fsync`ed, renamed, directory `fsync`ed)
 /// on the device's own serial queue, never on the concurrency pool.
 ///
@@ -23,16 +23,16 @@ final class RESTSnapshotFile<State: Codable & Sendable>: Sendable {
 
     /// The saved state, or `nil` when none was saved.
     ///
-    /// - Throws: ``ServerLogDeviceError/unreadableState(path:reason:)`` when the file is not a
-    ///   state (it is left untouched), ``ServerLogDeviceError/io(operation:path:errno:)``.
+    /// - Throws: ``DeviceError/unreadableState(path:reason:)`` when the file is not a
+    ///   state (it is left untouched), ``DeviceError/io(operation:path:errno:)``.
     func load() async throws -> State? {
         let path = statePath
         return try await queue.performBlocking {
-            guard let data = try ServerLogFile.contentsIfExists(path, operation: "read") else { return nil }
+            guard let data = try DeviceFile.contentsIfExists(path, operation: "read") else { return nil }
             do {
                 return try JSONDecoder().decode(State.self, from: data)
             } catch {
-                throw ServerLogDeviceError.unreadableState(path: path, reason: "\(error)")
+                throw DeviceError.unreadableState(path: path, reason: "\(error)")
             }
         }
     }
@@ -46,7 +46,7 @@ final class RESTSnapshotFile<State: Codable & Sendable>: Sendable {
                 _ = await previous?.result
                 let data = try JSONEncoder().encode(await current())
                 try await queue.performBlocking {
-                    try ServerLogFile.replaceAtomically(path, with: data, directory: directory)
+                    try DeviceFile.replaceAtomically(path, with: data, directory: directory)
                 }
             }
             last = task
@@ -59,7 +59,7 @@ final class RESTSnapshotFile<State: Codable & Sendable>: Sendable {
     func cursor() async throws -> String? {
         let path = cursorPath
         return try await queue.performBlocking {
-            guard let data = try ServerLogFile.contentsIfExists(path, operation: "read") else { return nil }
+            guard let data = try DeviceFile.contentsIfExists(path, operation: "read") else { return nil }
             return (try? JSONDecoder().decode([String: String].self, from: data))?["cursor"]
         }
     }
@@ -69,7 +69,7 @@ final class RESTSnapshotFile<State: Codable & Sendable>: Sendable {
         let data = try JSONEncoder().encode(cursor.map { ["cursor": $0] } ?? [:])
         let (path, directory) = (cursorPath, directory.path)
         try await queue.performBlocking {
-            try ServerLogFile.replaceAtomically(path, with: data, directory: directory)
+            try DeviceFile.replaceAtomically(path, with: data, directory: directory)
         }
     }
 }

@@ -50,7 +50,7 @@ final class ServerLogCache: Sendable {
     private struct State {
         var cursors: Cursors
         /// The failure that ended writing, if one did.
-        var failure: ServerLogDeviceError?
+        var failure: DeviceError?
         /// Whether an `fsync` of `entries.ndjson` succeeded since the open.
         var isFlushed = false
     }
@@ -63,6 +63,17 @@ final class ServerLogCache: Sendable {
     /// The cursors saved last.
     var cursors: Cursors { state.withLock { $0.cursors } }
 
+    /// The feed cursor saved in `directory`, read without the store's lock (the file is replaced
+    /// atomically): what a watcher that does not hold the store polls after.
+    static func savedFeedCursor(directory: String) async throws -> UInt64? {
+        try await DispatchQueue(label: "rxchain.serverlog.cache.cursor").performBlocking {
+            guard let saved = try DeviceFile.contentsIfExists(directory + "/cursor.json", operation: "read") else {
+                return nil
+            }
+            return (try? JSONDecoder().decode(Cursors.self, from: saved))?.feed
+        }
+    }
+
     /// Opens (creating) the cache in `directory` and reads it back.
     static func open(directory: String) async throws -> Opened {
         try await DispatchQueue(label: "rxchain.serverlog.cache.open").performBlocking {
@@ -70,17 +81,17 @@ final class ServerLogCache: Sendable {
         }
     }
 
-    private static func recover(directory: String) throws(ServerLogDeviceError) -> Opened {
-        try ServerLogFile.makeDirectories(directory)
+    private static func recover(directory: String) throws(DeviceError) -> Opened {
+        try DeviceFile.makeDirectories(directory)
         let entriesPath = directory + "/entries.ndjson"
-        let bytes = try ServerLogFile.readAllIfExists(entriesPath) ?? []
+        let bytes = try DeviceFile.readAllIfExists(entriesPath) ?? []
         var records: [ServerLogRecord] = []
         var damaged: [String] = []
         var start = 0
         while start < bytes.count {
             guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
                 // A write the crash cut: it was never covered by a saved cursor.
-                let file = try ServerLogFile.open(entriesPath, .writeOnly)
+                let file = try DeviceFile.open(entriesPath, .writeOnly)
                 defer { file.close() }
                 try file.truncate(to: start)
                 try file.sync()
@@ -91,15 +102,15 @@ final class ServerLogCache: Sendable {
                 records.append(try decode(line))
             } catch {
                 let copy = directory + "/quarantine/entries-\(start)"
-                try ServerLogFile.makeDirectories(directory + "/quarantine")
-                try ServerLogFile.replaceAtomically(copy, with: Data(line), directory: directory + "/quarantine")
+                try DeviceFile.makeDirectories(directory + "/quarantine")
+                try DeviceFile.replaceAtomically(copy, with: Data(line), directory: directory + "/quarantine")
                 damaged.append("\(entriesPath) at byte \(start): \(error) (copied to \(copy))")
             }
             start = newline + 1
         }
         var cursors = Cursors()
         if damaged.isEmpty,
-            let saved = try ServerLogFile.contentsIfExists(directory + "/cursor.json", operation: "read")
+            let saved = try DeviceFile.contentsIfExists(directory + "/cursor.json", operation: "read")
         {
             // An unreadable cursor file only costs a full read from the server.
             cursors = (try? JSONDecoder().decode(Cursors.self, from: saved)) ?? Cursors()
@@ -109,22 +120,22 @@ final class ServerLogCache: Sendable {
 
     /// Appends `records` (confirmed ones) durably, then saves `cursors` over the old ones.
     ///
-    /// - Throws: ``ServerLogDeviceError/io(operation:path:errno:)``; after a failure every later
+    /// - Throws: ``DeviceError/io(operation:path:errno:)``; after a failure every later
     ///   call throws it again.
     func save(_ records: [ServerLogRecord], cursors: Cursors) async throws {
         try await queue.performBlocking { try self.saveBlocking(records, cursors: cursors) }
     }
 
-    private func saveBlocking(_ records: [ServerLogRecord], cursors: Cursors) throws(ServerLogDeviceError) {
+    private func saveBlocking(_ records: [ServerLogRecord], cursors: Cursors) throws(DeviceError) {
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        do throws(ServerLogDeviceError) {
+        do throws(DeviceError) {
             if !records.isEmpty {
                 var buffer: [UInt8] = []
                 for record in records { Self.encode(record, into: &buffer) }
-                let file = try ServerLogFile.open(entriesPath, .writeOnly, [.create, .append])
+                let file = try DeviceFile.open(entriesPath, .writeOnly, [.create, .append])
                 defer { file.close() }
-                var landed: ServerLogFile.Placement?
-                do throws(ServerLogDeviceError) {
+                var landed: DeviceFile.Placement?
+                do throws(DeviceError) {
                     try file.append(Data(buffer), landed: &landed)
                     try file.sync()
                 } catch {
@@ -140,7 +151,7 @@ final class ServerLogCache: Sendable {
             if cursors != state.withLock({ $0.cursors }) {
                 try flushBlocking()
                 let json = try? JSONEncoder().encode(cursors)
-                try ServerLogFile.replaceAtomically(cursorPath, with: json ?? Data("{}".utf8), directory: directory)
+                try DeviceFile.replaceAtomically(cursorPath, with: json ?? Data("{}".utf8), directory: directory)
                 state.withLock { $0.cursors = cursors }
             }
         } catch {
@@ -152,12 +163,12 @@ final class ServerLogCache: Sendable {
     /// Makes every line of `entries.ndjson` durable before the device relies on one it read at
     /// open: an `fsync`, unless one succeeded since the open.
     ///
-    /// - Throws: ``ServerLogDeviceError/io(operation:path:errno:)``; a failure is final, as a
+    /// - Throws: ``DeviceError/io(operation:path:errno:)``; a failure is final, as a
     ///   save's is.
     func makeDurable() async throws {
         try await queue.performBlocking {
             if let failure = self.state.withLock({ $0.failure }) { throw failure }
-            do throws(ServerLogDeviceError) {
+            do throws(DeviceError) {
                 try self.flushBlocking()
             } catch {
                 self.state.withLock { $0.failure = error }
@@ -166,9 +177,9 @@ final class ServerLogCache: Sendable {
         }
     }
 
-    private func flushBlocking() throws(ServerLogDeviceError) {
+    private func flushBlocking() throws(DeviceError) {
         if state.withLock({ $0.isFlushed }) { return }
-        if let file = try ServerLogFile.openIfExists(entriesPath, .readOnly) {
+        if let file = try DeviceFile.openIfExists(entriesPath, .readOnly) {
             defer { file.close() }
             try file.sync()
         }

@@ -1,6 +1,6 @@
 import RxChainLogs
 
-/// A domain whose entries live in an RxChain server's logs, as a ``ServerLogDevice`` keeps them:
+/// A domain whose entries live in an RxChain server's logs, as a ``Device`` keeps them:
 /// its fold (``OrderedLogDomain``), plus how an entry travels.
 ///
 /// Everything else is the engine's: the durable queue of local entries, pushing them, following
@@ -12,7 +12,11 @@ import RxChainLogs
 ///   reads back as that entry (with `ts` and `creator` from the record once confirmed).
 /// - ``entry(from:)`` is pure; a record that is not the domain's (another application's log in
 ///   the same feed) reads as `nil` and is left out.
-public protocol ServerLogDomain: OrderedLogDomain where EntryID == String {
+public protocol ServerLogDomain: OrderedLogDomain, ReplicatedDomain
+where
+    EntryID == String, AppState == ServerLogState<Self>, AppMessage == ServerLogMessage<Self>,
+    Request == ServerLogRequest
+{
     /// The server log `entry` is appended to and the body stored there (the entry without
     /// what the server stamps: its id, `ts` and creator travel beside the body).
     func outgoing(_ entry: Entry) -> (log: String, body: [UInt8])

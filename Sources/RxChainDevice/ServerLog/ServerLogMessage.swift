@@ -1,9 +1,9 @@
 import RxChainCore
 import RxChainLogs
 
-/// What a ``ServerLogDevice``'s store is sent: a local entry to record, entries the server
+/// What a server-log ``Device``'s store is sent: a local entry to record, entries the server
 /// confirmed, or a local entry it refused for good.
-public enum ServerLogMessage<Domain: ServerLogDomain>: Message {
+public enum ServerLogMessage<Domain: OrderedLogDomain>: Message where Domain.EntryID == String {
     /// A new entry made on this device: shown at once, queued to be appended (persisted).
     case record(Domain.Entry)
     /// Grant (`member`) or revoke `user`'s membership of a log family (`lists/L1`), once the

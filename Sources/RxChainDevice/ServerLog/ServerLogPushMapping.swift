@@ -3,7 +3,7 @@ import RxChainCore
 import RxChainJSON
 import RxChainRemotes
 
-/// How a ``ServerLogDevice``'s queued requests become calls: `POST /logs/NAME` with
+/// How a server-log ``Device``'s queued requests become calls: `POST /logs/NAME` with
 /// `{"entries":[{"id":ID,"body":BODY}]}`, unconditional (the server orders them), and
 /// `PUT`/`DELETE /families/FAMILY/members/USER`.
 struct ServerLogPushMapping: HTTPRequestMapping {

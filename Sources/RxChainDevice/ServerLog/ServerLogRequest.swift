@@ -1,7 +1,7 @@
 import Foundation
 import RxChainCore
 
-/// What a ``ServerLogDevice``'s durable queue keeps until the server has done it: append a
+/// What a server-log ``Device``'s durable queue keeps until the server has done it: append a
 /// local entry to its log, or grant or revoke a member of a log family (in the order the user
 /// did them, so a share's entries and its grant travel together, offline too).
 public enum ServerLogRequest: SyncRequest, Equatable {

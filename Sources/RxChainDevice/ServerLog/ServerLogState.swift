@@ -1,9 +1,9 @@
 import RxChainCore
 import RxChainLogs
 
-/// The state of a ``ServerLogDevice``'s store: the fold of every entry the device holds, and the
+/// The state of a server-log ``Device``'s store: the fold of every entry the device holds, and the
 /// local entries the server refused.
-public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
+public struct ServerLogState<Domain: OrderedLogDomain>: Sendable where Domain.EntryID == String {
     /// The confirmed entries in server order, then this device's local ones.
     public var fold: OrderedLogFold<Domain>
     /// The requests the server refused for good, by ``ServerLogRequest/name`` (a local entry's
@@ -14,10 +14,12 @@ public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
     public var state: Domain.State { fold.state }
 
     /// A state holding `fold`.
-    public init(fold: OrderedLogFold<Domain>) {
+    package init(fold: OrderedLogFold<Domain>) {
         self.fold = fold
     }
+}
 
+extension ServerLogState where Domain: ServerLogDomain {
     /// The reducer of the device's store: the domain's rules are its fold's, so no domain
     /// writes one.
     ///
@@ -25,7 +27,7 @@ public struct ServerLogState<Domain: ServerLogDomain>: Sendable {
     ///   is rejected (nothing queued).
     /// - `changeMembership` queues the grant or revocation.
     /// - `confirm` folds the entries in server order; `refuse` discards the local entry.
-    public static func reducer(domain: Domain) -> TagCompositeReducer<Self, ServerLogMessage<Domain>, ServerLogRequest>
+    package static func reducer(domain: Domain) -> TagCompositeReducer<Self, ServerLogMessage<Domain>, ServerLogRequest>
     {
         TagCompositeReducer {
             On("serverLog/record") { (state: inout Self, message: ServerLogMessage<Domain>) in

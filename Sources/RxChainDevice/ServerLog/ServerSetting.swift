@@ -1,7 +1,7 @@
 import Foundation
 import RxChainRemotes
 
-/// The server a ``ServerLogDevice`` syncs with and the user it signs in as, remembered in the
+/// The server a server-log ``Device`` syncs with and the user it signs in as, remembered in the
 /// store as `DIR/server.json` (`{"server":"http://127.0.0.1:8080","user":"alice"}`), so that
 /// every later command starts from it.
 public struct ServerSetting: Codable, Sendable, Equatable {
@@ -28,22 +28,22 @@ public struct ServerSetting: Codable, Sendable, Equatable {
     /// The setting saved in `directory` (a device's store), or `nil` when there is none: what a
     /// front end reads before opening the device, to know whose fold to open it with.
     ///
-    /// - Throws: ``ServerLogDeviceError/unreadableSetting(path:reason:)`` or ``ServerLogDeviceError/io(operation:path:errno:)``.
-    public static func saved(in directory: URL) throws(ServerLogDeviceError) -> ServerSetting? {
+    /// - Throws: ``DeviceError/unreadableSetting(path:reason:)`` or ``DeviceError/io(operation:path:errno:)``.
+    public static func saved(in directory: URL) throws(DeviceError) -> ServerSetting? {
         let path = path(in: directory)
-        guard let data = try ServerLogFile.contentsIfExists(path, operation: "read") else { return nil }
+        guard let data = try DeviceFile.contentsIfExists(path, operation: "read") else { return nil }
         do {
             return try JSONDecoder().decode(ServerSetting.self, from: data)
         } catch {
-            throw .unreadableSetting(path: path, reason: "\(error)")
+            throw .unreadableSetting(path: path, reason: "expected {\"server\":\"http://…\",\"user\":\"…\"}: \(error)")
         }
     }
 
     /// Saves the setting in `directory`, atomically and durably.
-    func save(in directory: URL) throws(ServerLogDeviceError) {
+    func save(in directory: URL) throws(DeviceError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(self)) ?? Data()
-        try ServerLogFile.replaceAtomically(Self.path(in: directory), with: data, directory: directory.path)
+        try DeviceFile.replaceAtomically(Self.path(in: directory), with: data, directory: directory.path)
     }
 }

@@ -3,9 +3,9 @@ import RxChainCore
 import RxChainDevice
 import RxChainLogs
 
-/// One device of a scenario: a ``RxChain/PlaybookDevice`` in its own directory, syncing with the
+/// One device of a scenario: a ``RxChain/Device`` in its own directory, syncing with the
 /// scenario's shared remote through the same sync driver as every other device
-/// (``RxChain/PlaybookDevice/syncNow(maxFailures:)``).
+/// (``RxChain/Device/syncNow(maxFailures:)``).
 ///
 /// ```
 /// DIR/queue/   the device's actions not yet in the playbook
@@ -37,7 +37,7 @@ package final class ScenarioDevice<Domain: ScenarioDomain> {
     package let directory: URL
     package let domain: Domain
     private let options: DeviceOptions
-    private(set) var device: PlaybookDevice<Domain>
+    private(set) var device: Device<Domain>
     /// Whether `sync` may reach the remote.
     package var isOnline = true
     /// The last error the device reported (a refused message, a failed sync), for `expect … error`.
@@ -45,7 +45,7 @@ package final class ScenarioDevice<Domain: ScenarioDomain> {
     /// Whether the last sync failed.
     private(set) var lastSyncFailed = false
 
-    private init(name: String, directory: URL, domain: Domain, options: DeviceOptions, device: PlaybookDevice<Domain>) {
+    private init(name: String, directory: URL, domain: Domain, options: DeviceOptions, device: Device<Domain>) {
         self.name = name
         self.directory = directory
         self.domain = domain
@@ -60,7 +60,7 @@ package final class ScenarioDevice<Domain: ScenarioDomain> {
         name: String, directory: URL, domain: Domain, remote: ScenarioRemote, setting: RemoteSetting,
         clock: ScenarioClock
     ) async throws -> ScenarioDevice {
-        let queueDirectory = PlaybookDevice<Domain>.queueDirectory(of: directory)
+        let queueDirectory = Device<Domain>.queueDirectory(of: directory)
         if !FileManager.default.fileExists(atPath: queueDirectory.path) {
             try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
             // Recorded in the queue's log: an id only given to `open` is not kept, and the
@@ -80,7 +80,7 @@ package final class ScenarioDevice<Domain: ScenarioDomain> {
         options.startsOnline = false
         options.retry = .deterministic(base: .zero, cap: .zero)
         options.now = { clock.date }
-        let device = try await PlaybookDevice.open(directory: directory, domain: domain, options: options)
+        let device = try await Device.open(directory: directory, domain: domain, options: options)
         return ScenarioDevice(name: name, directory: directory, domain: domain, options: options, device: device)
     }
 
@@ -152,7 +152,7 @@ package final class ScenarioDevice<Domain: ScenarioDomain> {
     /// Drops everything in memory and reopens the device from disk, as after a crash.
     package func crash() async throws {
         await device.close()
-        device = try await PlaybookDevice.open(directory: directory, domain: domain, options: options)
+        device = try await Device.open(directory: directory, domain: domain, options: options)
     }
 
     package func close() async {

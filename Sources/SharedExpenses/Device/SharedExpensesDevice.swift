@@ -2,15 +2,15 @@ import Foundation
 import RxChainCore
 import RxChainDevice
 
-/// One user's device of the shared expenses: a `ServerLogDevice` folding the
+/// One user's device of the shared expenses: a ``RxChain/Device`` folding the
 /// operations of the groups its user takes part in and of the user's friend requests.
-public typealias SharedExpensesDevice = ServerLogDevice<SharedExpensesDomain>
+public typealias SharedExpensesDevice = Device<SharedExpensesDomain>
 
 /// What a user does on a device, checked against the rules first: the one place the terminal
 /// and the scenarios record operations from. Each returns once every operation is durably
 /// queued; a refusal is a ``RxChain/Rejection`` naming the rule broken, before anything is
 /// recorded.
-extension ServerLogDevice where Domain == SharedExpensesDomain {
+extension Device where Domain == SharedExpensesDomain {
     /// A new id for an operation, a group or a spending, made on the device: a random UUID in
     /// lower case (122 random bits), so devices that never talked pick different ids.
     public static func newID() -> String {

@@ -2,7 +2,7 @@ import RxChainDevice
 import RxChainJSON
 
 /// How expense operations travel to and from an RxChain server's logs, for a
-/// ``ServerLogDevice`` (the logs ``SharedExpensesAccessRules`` guard):
+/// ``RxChain/Device`` (the logs ``SharedExpensesAccessRules`` guard):
 ///
 /// | operation | server log |
 /// | --- | --- |

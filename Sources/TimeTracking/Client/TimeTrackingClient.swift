@@ -5,7 +5,7 @@ import RxChainJSON
 import RxChainRemotes
 import RxChainSystem
 
-/// The time tracker on a device that syncs with a time-entry server (`RESTDevice`): the
+/// The time tracker on a device that syncs with a time-entry server (a ``RxChain/Device``): the
 /// reducer makes the requests, ``TimeTrackingHTTPMapping`` sends them, and the answers come back
 /// as the domain's `sync/...` messages.
 ///
@@ -16,6 +16,10 @@ import RxChainSystem
 ///   keeps deletions), or a first pull, is a full resync: every entry, and the local `synced`
 ///   entries the server no longer has are purged (pending ones are kept and sent).
 public struct TimeTrackingClient: RESTDomain {
+    public typealias State = TimeTrackingState
+    public typealias AppMessage = TimeTrackingAction
+    public typealias Request = TimeEntryRequest
+
     /// The device's time: the `at` of the `sync/serverChanges` a pull makes (the time an entry the
     /// merge stops is marked modified at).
     public let clock: @Sendable () -> Timestamp

@@ -3,15 +3,15 @@ import RxChainCore
 import RxChainDevice
 import RxChainJSON
 
-/// One device of the time tracker: a `RESTDevice` whose changes travel to the
-/// time-entry server (`TimeEntryService`) as REST requests.
-public typealias TimeTrackingDevice = RESTDevice<TimeTrackingClient>
+/// One device of the time tracker: a ``RxChain/Device`` whose changes travel to the
+/// time-entry server (``TimeEntryService``) as REST requests.
+public typealias TimeTrackingDevice = Device<TimeTrackingClient>
 
 /// What a user does on a device that needs more than one message's rules: the one place the
 /// terminal (`rxchain time`) and the scenarios (`domain time`) take it from. Each returns once
 /// its change is durably queued; a refusal is a ``RxChain/Rejection`` naming why, before
 /// anything is recorded.
-extension RESTDevice where Domain == TimeTrackingClient {
+extension Device where Domain == TimeTrackingClient {
     /// A new id for an entry, made on the device: a random UUID in lower case, so devices that
     /// never talked pick different ids.
     public static func newID() -> String {

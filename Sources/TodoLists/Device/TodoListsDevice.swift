@@ -2,15 +2,15 @@ import Foundation
 import RxChainCore
 import RxChainDevice
 
-/// One user's device of the TODO lists: a `ServerLogDevice` folding the entries as its
+/// One user's device of the TODO lists: a ``RxChain/Device`` folding the entries as its
 /// user sees them (``TodoListsDomain/viewer``).
-public typealias TodoListsDevice = ServerLogDevice<TodoListsDomain>
+public typealias TodoListsDevice = Device<TodoListsDomain>
 
 /// What a user does on a device, as entries in the order the spec writes them: the one place
 /// the terminal and the scenarios take them from. Each returns once every entry (and grant) it
 /// makes is durably queued; a refusal is a ``RxChain/Rejection`` naming why, before anything is
 /// recorded.
-extension ServerLogDevice where Domain == TodoListsDomain {
+extension Device where Domain == TodoListsDomain {
     /// A new id for an entry, a list or an item, made on the device: a random UUID in lower
     /// case (122 random bits), so devices that never talked pick different ids.
     public static func newID() -> String {

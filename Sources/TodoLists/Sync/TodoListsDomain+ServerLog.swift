@@ -1,6 +1,6 @@
 import RxChainDevice
 
-/// How TODO entries travel to and from an RxChain server's logs, for a ``ServerLogDevice``:
+/// How TODO entries travel to and from an RxChain server's logs, for a ``RxChain/Device``:
 ///
 /// | entry's `log` | server log |
 /// | --- | --- |

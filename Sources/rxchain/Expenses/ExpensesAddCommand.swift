@@ -38,7 +38,7 @@ struct ExpensesAddCommand: Command {
         let terminal = context.terminal
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
             let flow = AddExpenseFlow(
-                user: try device.user(), prompts: prompts, state: { await device.state },
+                user: try device.actingUser(), prompts: prompts, state: { await device.state },
                 record: { operation in
                     do {
                         try await device.record(operation)

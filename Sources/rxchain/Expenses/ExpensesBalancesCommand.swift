@@ -22,7 +22,7 @@ struct ExpensesBalancesCommand: Command {
         let json = arguments.flag("json")
         let terminal = context.terminal
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
-            let user = try device.user()
+            let user = try device.actingUser()
             let state = await device.state
             if json {
                 let groups = ExpensesRendering.groups(of: user, in: state).map(\.id)

@@ -8,49 +8,34 @@ import SharedExpenses
 typealias ExpensesDevice = SharedExpensesDevice
 
 extension ExpensesCommand {
-    /// Opens the store named by `--store` (remembering `--server` and `--user` when given), runs
-    /// `work` with it and the user it acts as, closes it.
-    ///
-    /// Every command acts as a user: a store that names none (one that does not exist included)
-    /// is refused unless `--server` and `--user` are given, before anything is created.
-    ///
-    /// - Throws: ``UsageError`` for a missing `--store` or half a server setting;
-    ///   ``CommandFailure`` for a store without a user or with an unreadable `server.json`.
+    typealias Replicated = SharedExpensesDomain
+
+    var name: String { "expenses" }
+    var replay: any Command { ExpensesReplayCommand() }
+
+    func rules(viewer: String) -> SharedExpensesDomain { SharedExpensesDomain(viewer: viewer) }
+
+    func watchView(of state: ServerLogState<SharedExpensesDomain>, user: String?) -> String {
+        guard let user else { return "" }
+        return
+            (ExpensesRendering.balanceLines(of: user, in: state.state)
+            + ExpensesRendering.spendingLines(of: user, in: state.state)).joined(separator: "\n")
+    }
+
+    /// Opens the store named by `--store` (see ``ServerLogCommandDomain/withStoreDevice(_:context:_:)``).
     static func withDevice(
         _ arguments: ParsedArguments, context: CommandContext,
         _ work: @escaping @Sendable (ExpensesDevice) async throws -> ExitCode
     ) throws -> ExitCode {
-        let directory = try LedgerCommand.storeDirectory(arguments)
-        let setting = try StoreCommand.setting(arguments)
-        try LedgerCommand.checkStore(directory, mustExist: false)
-        let saved: ServerSetting?
-        do {
-            saved = try ServerSetting.saved(in: directory)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
-        guard let viewer = (setting ?? saved)?.user else {
-            throw CommandFailure(
-                "the store \(directory.standardizedFileURL.path) has no user yet: pass --server URL --user NAME once")
-        }
-        let sessions = ServerSessionStore(environment: context.environment)
-        return try StoreCommand.run(
-            arguments, context: context,
-            open: { directory, lockWait in
-                try await ExpensesDevice.open(
-                    directory: directory, domain: SharedExpensesDomain(viewer: viewer), setting: setting,
-                    sessions: sessions, retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)),
-                    lockWait: lockWait)
-            },
-            close: { await $0.close() }, work)
+        try ExpensesCommand().withStoreDevice(arguments, context: context, work)
     }
 }
 
-extension ServerLogDevice where Domain == SharedExpensesDomain {
+extension Device where Domain == SharedExpensesDomain {
     /// The user the device acts as.
     ///
     /// - Throws: ``CommandFailure`` when the store has no server setting yet.
-    func user() throws(CommandFailure) -> String {
+    func actingUser() throws(CommandFailure) -> String {
         guard let user = setting?.user else {
             throw CommandFailure("the store \(directory.path) has no user yet: pass --server URL --user NAME once")
         }
@@ -64,7 +49,7 @@ extension ServerLogDevice where Domain == SharedExpensesDomain {
     @discardableResult
     func record(_ payload: ExpenseOperationPayload) async throws -> ExpenseOperation {
         do {
-            return try await record(payload, by: try user())
+            return try await record(payload, by: try actingUser())
         } catch let rejection as Rejection {
             throw CommandFailure("rejected: \(rejection.reason)")
         }

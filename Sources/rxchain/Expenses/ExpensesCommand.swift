@@ -4,9 +4,10 @@
 /// `--store DIR`, `--server URL`, `--user NAME` and `--wait SECONDS` are forwarded options of
 /// the group: they may come before the subcommand (`rxchain expenses --store DIR add …`) or
 /// after it.
-enum ExpensesCommand {
-    static let group = CommandGroup(
-        name: "expenses", summary: "shared expenses: groups, spendings, balances and friends, synced with a server",
+struct ExpensesCommand: ServerLogCommandDomain {
+    static let group = DeviceCommands.group(
+        for: ExpensesCommand(),
+        summary: "shared expenses: groups, spendings, balances and friends, synced with a server",
         discussion: """
             An operation log is NDJSON, one operation per line, in any order:
             {"operationId":…,"createdAt":<ms>,"authorId":…,"type":…,"payload":{…}}. Every device
@@ -19,20 +20,17 @@ enum ExpensesCommand {
             login' saved. Commands that change something record an operation locally (checked
             against the rules first); 'sync' and 'watch' talk to the server.
             """,
-        forwardedOptions: [storeOption, serverOption, userOption, LedgerCommand.waitOption],
-        subcommands: [
-            ExpensesReplayCommand(), ExpensesGroupsCommand(), ExpensesNewGroupCommand(), ExpensesAddCommand(),
-            ExpensesDeleteCommand(), ExpensesBalancesCommand(), ExpensesFriendsCommand(), ExpensesSyncCommand(),
-            ExpensesWatchCommand(),
+        extraForwarded: [serverOption, userOption],
+        verbs: [
+            ExpensesGroupsCommand(), ExpensesNewGroupCommand(), ExpensesAddCommand(),
+            ExpensesDeleteCommand(), ExpensesBalancesCommand(), ExpensesFriendsCommand(),
         ])
 
-    static let storeOption = CommandSignature.Option.value(
-        "store", placeholder: "DIR", help: "the store's directory (created with a first --server); required")
     static let serverOption = CommandSignature.Option.value(
         "server", placeholder: "URL", help: "the rxchain-server to sync with, with --user (remembered in the store)")
     static let userOption = CommandSignature.Option.value(
         "user", placeholder: "NAME", help: "who this device acts as, with --server (remembered in the store)")
 
     /// The options every store command declares.
-    static let storeOptions = [storeOption, serverOption, userOption, LedgerCommand.waitOption]
+    static let storeOptions = [DeviceCommands.storeOption, serverOption, userOption, DeviceCommands.waitOption]
 }

@@ -19,7 +19,7 @@ struct ExpensesFriendsCommand: Command {
         let terminal = context.terminal
         guard let action = arguments.argument("ACTION") else {
             return try ExpensesCommand.withDevice(arguments, context: context) { device in
-                let user = try device.user()
+                let user = try device.actingUser()
                 for line in ExpensesRendering.friendLines(of: user, in: await device.state) {
                     try terminal.writeLine(line)
                 }

@@ -23,7 +23,7 @@ struct ExpensesNewGroupCommand: Command {
         let groupID = try arguments.value("id").map(ExpensesCommand.groupID) ?? UUID().uuidString.lowercased()
         let terminal = context.terminal
         return try ExpensesCommand.withDevice(arguments, context: context) { device in
-            let user = try device.user()
+            let user = try device.actingUser()
             try await device.record(
                 .createSpendingGroup(
                     GroupCreationPayload(groupID: groupID, participants: [user] + others, displayName: name)))

@@ -9,7 +9,7 @@ struct LedgerAddCommand: Command {
     let summary = "record a new transaction (prints its id)"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .value("charge", placeholder: "AMOUNT", help: "the amount, e.g. 12.5; required"),
             .value("category", placeholder: "NAME", help: "its category; required"),
             .value("type", placeholder: "TYPE", help: "CASH, CREDIT or TRANSFER"),

@@ -17,7 +17,7 @@ struct LedgerApplyCommand: Command {
     let name = "apply"
     let summary = "record every action of an NDJSON file in the store, in order"
     let signature = CommandSignature(
-        options: [LedgerCommand.storeOption, LedgerCommand.waitOption],
+        options: [DeviceCommands.storeOption, DeviceCommands.waitOption],
         arguments: [.required("FILE", help: "NDJSON, one playbook line per action")])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

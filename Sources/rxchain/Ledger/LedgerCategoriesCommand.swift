@@ -6,7 +6,7 @@ struct LedgerCategoriesCommand: Command {
     let name = "categories"
     let summary = "list, create, rename or delete categories"
     let signature = CommandSignature(
-        options: [LedgerCommand.storeOption, LedgerCommand.waitOption, .flag("json", help: "list as a JSON array")],
+        options: [DeviceCommands.storeOption, DeviceCommands.waitOption, .flag("json", help: "list as a JSON array")],
         arguments: [
             .optional("ACTION", help: "list (default), new NAME, rename FROM TO, or delete NAME"),
             .variadic("NAME", help: "the category names the action takes"),

@@ -1,75 +1,109 @@
 import Foundation
 import Ledger
+import RxChainCore
 import RxChainDevice
 import RxChainJSON
+import RxChainLogs
 import RxChainRemotes
 
-/// `rxchain ledger …`: the expense ledger, from playbooks and from a local store.
-///
-/// `--store DIR` and `--wait SECONDS` are forwarded options of the group: they may come
-/// before the subcommand (`rxchain ledger --store DIR add …`) or after it; every store
-/// subcommand declares them.
-enum LedgerCommand {
-    static let group = CommandGroup(
-        name: "ledger", summary: "an expense ledger: replay playbooks, record changes in a local store",
+/// `rxchain ledger …`: the expense ledger, from playbooks and from a local store that syncs with
+/// a shared playbook. The device verbs (`sync`, `status`, `watch`, `replay`, `dead-letters`) are
+/// every domain's (``DeviceCommands``); the ledger adds its own changes and views.
+struct LedgerCommand: DeviceCommandDomain {
+    static let group = DeviceCommands.group(
+        for: LedgerCommand(), summary: "an expense ledger: replay playbooks, record changes in a local store",
         discussion: """
             A store is a directory; DIR/queue/ holds this device's changes, in order, until
             they are synced; DIR/remote.json names the playbook it syncs with (set by
             'sync --remote URL'); DIR/sync/ holds its copy of that playbook. One process
-            writes a store at a time; only 'sync' and 'compact' talk to the remote.
+            writes a store at a time; only 'sync', 'watch' and 'compact' talk to the remote.
             """,
-        forwardedOptions: [storeOption, waitOption],
-        subcommands: [
-            ReplayCommand(domain: LedgerDomain()), LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(),
-            LedgerCategoriesCommand(), LedgerListCommand(), LedgerApplyCommand(), LedgerSyncCommand(),
-            LedgerStatusCommand(), LedgerCompactCommand(), LedgerWatchCommand(),
+        verbs: [
+            LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(), LedgerCategoriesCommand(),
+            LedgerListCommand(), LedgerApplyCommand(), LedgerCompactCommand(),
         ])
 
-    static let storeOption = CommandSignature.Option.value(
-        "store", placeholder: "DIR",
-        help:
-            "the local store's directory (created by a change or by a first sync given a remote or a server); required")
-    static let waitOption = CommandSignature.Option.value(
-        "wait", placeholder: "SECONDS",
-        help: "how long to wait for another process to release the store, 0 to 86400 (default 10)")
     static let atOption = CommandSignature.Option.value(
         "at", placeholder: "TIMESTAMP", help: "when the change happened, RFC 3339 (default: now, UTC)")
 
-    /// How commands open a store: the remembered remote, never sending in the background
-    /// (only `sync` talks to the remote).
-    static var offline: DeviceOptions {
+    let name = "ledger"
+    let remoteHelp = """
+        the playbook to sync with: a file:// URL, a path, s3://bucket/key, s3://bucket/prefix/ (with \
+        --endpoint for a service other than AWS), or http://HOST:PORT/logs/NAME on an rxchain-server \
+        (signed in with 'rxchain account login'; --user chooses among several sessions). S3 requests are \
+        signed with AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) for AWS_REGION \
+        (default us-east-1; auto for R2), read from the environment of every run and never saved.
+        """
+    var replay: any Command { ReplayCommand(domain: LedgerDomain()) }
+
+    func checkRemote(_ remote: RemoteArguments, context: CommandContext) throws(UsageError) {
+        _ = try Self.setting(remote, context: context)
+    }
+
+    /// The playbook `remote` names.
+    static func setting(_ remote: RemoteArguments, context: CommandContext) throws(UsageError) -> RemoteSetting {
+        do {
+            return try RemoteSetting(
+                parsing: remote.location, endpoint: remote.endpoint,
+                region: S3Credentials.region(environment: context.environment), user: remote.user)
+        } catch let error as PlaybookRemoteError {
+            if case .invalidEndpoint = error {
+                throw UsageError("option '--endpoint' expects http(s)://host[:port] with an s3:// remote: \(error)")
+            }
+            throw UsageError(
+                "option '--remote' expects a file:// URL, a path, s3://bucket/key, s3://bucket/prefix/ or "
+                    + "http://HOST:PORT/logs/NAME: \(error)")
+        } catch let error as ServerClientError {
+            throw UsageError("option '--user': \(error)")
+        } catch {
+            throw UsageError("option '--remote': \(error)")
+        }
+    }
+
+    /// Opens the store offline (only `sync` and `watch` talk to the remote), with the S3
+    /// credentials and server sessions of the environment.
+    func open(directory: URL, remote: RemoteArguments?, lockWait: Duration, context: CommandContext) async throws
+        -> LedgerDevice
+    {
         var options = DeviceOptions()
         options.startsOnline = false
-        return options
+        options.retry = DeviceCommands.retry
+        options.s3Credentials = S3Credentials(environment: context.environment)
+        options.s3Region = S3Credentials.region(environment: context.environment)
+        options.serverSessions = ServerSessionStore(environment: context.environment)
+        options.remote = try remote.map { try Self.setting($0, context: context) }
+        return try await LedgerDevice.open(directory: directory, options: options, lockWait: lockWait)
+    }
+
+    /// The local copy of the playbook: a reset, the device id and its changes, ignored actions.
+    func statusDetails(directory: URL) -> [String] {
+        let sync = LedgerDevice.syncDirectory(of: directory)
+        guard let status = PlaybookTransport<LedgerDomain>.savedStatus(directory: sync) else { return [] }
+        var lines = ["playbook:     \(status.lineCount) lines read, revision \(status.revision.rawValue)"]
+        if let reason = status.resetReason { lines.append("local copy reset: \(reason)") }
+        if let id = status.deviceID { lines.append("device id:    \(id)") }
+        for change in status.deviceIDChanges {
+            lines.append(
+                "device id changed from \(change.from) to \(change.to) at \(change.at.formatted(.iso8601)): \(change.reason)"
+            )
+        }
+        for ignored in status.ignoredActions {
+            lines.append("ignored \(ignored.key) \(ignored.tag): \(ignored.reason) — \(ignored.payload)")
+        }
+        return lines
+    }
+
+    func watchView(of state: LedgerState, user: String?) -> String {
+        LedgerRendering.table(state.replicated, includeDeleted: false)
     }
 
     /// Opens the store named by `--store` (created when missing, unless `mustExist`), runs
     /// `work` on it, closes it.
-    ///
-    /// A ``Rejection`` thrown by `work` is reported as `rejected: …` with exit 1; a busy
-    /// store as the lock that is held.
     static func withDevice(
-        _ arguments: ParsedArguments, context: CommandContext, options: DeviceOptions = offline,
-        mustExist: Bool = false, _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
+        _ arguments: ParsedArguments, context: CommandContext, mustExist: Bool = false,
+        _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
     ) throws -> ExitCode {
-        var options = options
-        options.s3Credentials = S3Credentials(environment: context.environment)
-        options.s3Region = S3Credentials.region(environment: context.environment)
-        options.serverSessions = ServerSessionStore(environment: context.environment)
-        return try StoreCommand.run(
-            arguments, context: context, mustExist: mustExist,
-            open: { [options] directory, lockWait in
-                try await LedgerDevice.open(directory: directory, options: options, lockWait: lockWait)
-            },
-            close: { await $0.close() }, work)
-    }
-
-    /// The longest `--wait` accepted, in seconds: one day.
-    static let maximumWait: Double = 86_400
-
-    /// `--wait`, in seconds (default 10): a decimal number from 0 to ``maximumWait``.
-    static func waitSeconds(_ arguments: ParsedArguments) throws(UsageError) -> Double {
-        try arguments.decimal("wait", in: 0...maximumWait) ?? 10
+        try LedgerCommand().withDevice(arguments, context: context, mustExist: mustExist, work)
     }
 
     /// `--charge`, when given: a decimal amount (`12.5`, `-3`), never hex, NaN or infinite.

@@ -20,7 +20,7 @@ struct LedgerCompactCommand: Command {
     let summary = "write a checkpoint of the store's segmented S3 playbook (s3://bucket/prefix/)"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .flag("json", help: "print one JSON object: location, segment, key, bytes, created"),
         ])
 
@@ -48,9 +48,9 @@ struct LedgerCompactCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let directory = try LedgerCommand.storeDirectory(arguments).standardizedFileURL
-        _ = try LedgerCommand.waitSeconds(arguments)
-        try LedgerCommand.checkStore(directory, mustExist: true)
+        let directory = try StoreCommand.storeDirectory(arguments).standardizedFileURL
+        _ = try StoreCommand.waitSeconds(arguments)
+        try StoreCommand.checkStore(directory, mustExist: true)
         let terminal = context.terminal
         guard let setting = try RemoteSetting.saved(in: directory) else {
             terminal.writeErrorLine(

@@ -5,7 +5,7 @@ struct LedgerDeleteCommand: Command {
     let name = "delete"
     let summary = "delete a transaction"
     let signature = CommandSignature(
-        options: [LedgerCommand.storeOption, LedgerCommand.waitOption, LedgerCommand.atOption],
+        options: [DeviceCommands.storeOption, DeviceCommands.waitOption, LedgerCommand.atOption],
         arguments: [.required("ID", help: "the transaction's id")])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

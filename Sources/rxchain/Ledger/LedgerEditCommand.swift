@@ -12,7 +12,7 @@ struct LedgerEditCommand: Command {
     let summary = "change fields of a transaction"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .value("charge", placeholder: "AMOUNT", help: "the new amount"),
             .value("category", placeholder: "NAME", help: "the new category"),
             .value("type", placeholder: "TYPE", help: "CASH, CREDIT or TRANSFER"),

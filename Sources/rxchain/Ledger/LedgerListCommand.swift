@@ -6,7 +6,7 @@ struct LedgerListCommand: Command {
     let summary = "print the store's transactions and categories"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .flag("json", help: #"print one JSON object {"categories":[…],"transactions":{…}}"#),
             .flag("all", help: "include deleted transactions"),
         ])

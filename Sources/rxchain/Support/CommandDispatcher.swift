@@ -2,6 +2,7 @@ import RxChainSystem
 
 /// Runs a command line: selects the command, parses its arguments, prints help and errors, returns the exit code.
 ///
+/// - `rxchain --version` is `rxchain version`.
 /// - `rxchain --help`, `rxchain -h`, `rxchain help` list the commands; `rxchain help ledger replay`
 ///   and `rxchain ledger replay --help` show one command's help. Help goes to stdout, exit 0.
 /// - An unknown command or option, a missing command or a bad argument prints
@@ -52,6 +53,11 @@ struct CommandDispatcher: Sendable {
         guard let word = words.first else { return .missingCommand(command, path: path) }
 
         if word == "--help" || word == "-h" { return .help(command, path: path) }
+        if word == "--version", path.count == 1,
+            let version = command.subcommands.first(where: { $0.name == "version" })
+        {
+            return .run(version, path: path + ["version"], arguments: Array(words.dropFirst()))
+        }
         if let group = command as? CommandGroup, let taken = Self.forwardedOption(words, of: group) {
             return resolve(
                 words.dropFirst(taken.count), command: command, path: path, forwarded: forwarded + taken)

@@ -35,7 +35,7 @@ enum StoreWarnings {
     }
 
     /// Writes every warning about a device whose state is about to be shown.
-    static func write<Domain: DeviceDomain>(for device: PlaybookDevice<Domain>, to terminal: Terminal) async {
+    static func write<Domain: DeviceDomain>(for device: Device<Domain>, to terminal: Terminal) async {
         writeQuarantine(for: device.sync.queue, to: terminal)
         if let reason = await device.transport?.resetBeforeNextSync {
             terminal.writeErrorLine(localCopyReset(reason: reason))

@@ -43,12 +43,15 @@ struct Terminal: Sendable {
     let colorsOutput: Bool
     /// Whether text styled for standard error gets colour codes.
     let colorsErrors: Bool
+    /// Whether standard error is a terminal (where a progress line can be redrawn in place).
+    let errorsAreTerminal: Bool
 
     /// A terminal on the process's standard output and error, colouring each if it is a TTY and `NO_COLOR` is unset.
     init(environment: [String: String]) {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         colorsOutput = !noColor && isatty(STDOUT_FILENO) == 1
         colorsErrors = !noColor && isatty(STDERR_FILENO) == 1
+        errorsAreTerminal = isatty(STDERR_FILENO) == 1
     }
 
     /// Writes `text` and a newline to standard output.
@@ -65,6 +68,13 @@ struct Terminal: Sendable {
         let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).escapingControlCharacters }.joined(separator: "\n")
         try? write(safe + "\n", to: STDERR_FILENO)
+    }
+
+    /// Redraws the progress line on standard error when it is a terminal (`nil` clears it);
+    /// elsewhere writes nothing, so logs and pipes get only the outcome.
+    func writeProgress(_ text: String?) {
+        guard errorsAreTerminal else { return }
+        try? write("\r\u{1B}[K" + (text?.escapingControlCharacters ?? ""), to: STDERR_FILENO)
     }
 
     /// `text` wrapped in the colour codes of `style` if standard output (or error, if `forErrors`) is coloured.

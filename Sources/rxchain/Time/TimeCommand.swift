@@ -7,17 +7,15 @@ import TimeTracking
 
 /// `rxchain time …`: the time tracker (Toggl's model): a local store whose changes travel to a
 /// time-entry server (`rxchain-server`) as REST requests through the durable queue, and the
-/// replay of its message logs.
-///
-/// `--store DIR` and `--wait SECONDS` are forwarded options: they may come before the
-/// subcommand or after it.
-enum TimeCommand {
-    static let group = CommandGroup(
-        name: "time", summary: "a time tracker: start and stop entries, sync them with a server, replay its logs",
+/// replay of its message logs. The device verbs are every domain's (``DeviceCommands``).
+struct TimeCommand: DeviceCommandDomain {
+    static let group = DeviceCommands.group(
+        for: TimeCommand(),
+        summary: "a time tracker: start and stop entries, sync them with a server, replay its logs",
         discussion: """
             A store is a directory: DIR/state.json holds the entries (each with its sync state:
             createPending, updatePending or synced, and any sync error), DIR/queue/ the requests
-            not yet answered by the server, DIR/server.json the server and user ('sync --server URL
+            not yet answered by the server, DIR/server.json the server and user ('sync --remote URL
             --user NAME' sets them, signed in with 'rxchain account login'), DIR/pull.json where the
             next pull starts. Every change is recorded offline and sent by 'sync' (or 'watch').
 
@@ -25,32 +23,42 @@ enum TimeCommand {
             local changes (timeEntries/start, stop, continue, put, remove) and the server's answers
             (sync/ack, sync/reject, sync/serverChanges).
             """,
-        forwardedOptions: [LedgerCommand.storeOption, LedgerCommand.waitOption],
-        subcommands: [
+        verbs: [
             TimeStartCommand(), TimeStopCommand(), TimeContinueCommand(), TimeEditCommand(), TimeDeleteCommand(),
-            TimeListCommand(), TimeSyncCommand(), TimeStatusCommand(), TimeWatchCommand(),
-            ReplayCommand(domain: TimeTrackingDomain()),
+            TimeListCommand(),
         ])
 
     typealias Device = TimeTrackingDevice
 
-    /// Opens the store named by `--store` (with `setting`, remembered; created when missing,
-    /// unless `mustExist`), runs `work`, closes it.
-    ///
-    /// A ``Rejection`` (a change the rules ignore, an invalid field) is `rejected: …`, exit 1.
+    let name = "time"
+    let remoteHelp = StoreCommand.serverRemoteHelp
+    var replay: any Command { ReplayCommand(domain: TimeTrackingDomain()) }
+
+    func checkRemote(_ remote: RemoteArguments, context: CommandContext) throws(UsageError) {
+        _ = try StoreCommand.serverSetting(remote)
+    }
+
+    func open(directory: URL, remote: RemoteArguments?, lockWait: Duration, context: CommandContext) async throws
+        -> Device
+    {
+        try await Device.open(
+            directory: directory, domain: TimeTrackingClient(), setting: try remote.map(StoreCommand.serverSetting),
+            sessions: ServerSessionStore(environment: context.environment), retry: DeviceCommands.retry,
+            lockWait: lockWait)
+    }
+
+    func watchView(of state: TimeTrackingState, user: String?) -> String {
+        TimeRendering.table(state)
+    }
+
+    /// Opens the store named by `--store` (created when missing, unless `mustExist`), runs
+    /// `work`, closes it. A ``Rejection`` (a change the rules ignore, an invalid field) is
+    /// `rejected: …`, exit 1.
     static func withDevice(
-        _ arguments: ParsedArguments, context: CommandContext, setting: ServerSetting? = nil, mustExist: Bool = false,
+        _ arguments: ParsedArguments, context: CommandContext, mustExist: Bool = false,
         _ work: @escaping @Sendable (Device) async throws -> ExitCode
     ) throws -> ExitCode {
-        let sessions = ServerSessionStore(environment: context.environment)
-        return try StoreCommand.run(
-            arguments, context: context, mustExist: mustExist,
-            open: { directory, lockWait in
-                try await Device.open(
-                    directory: directory, domain: TimeTrackingClient(), setting: setting, sessions: sessions,
-                    retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)), lockWait: lockWait)
-            },
-            close: { await $0.close() }, work)
+        try TimeCommand().withDevice(arguments, context: context, mustExist: mustExist, work)
     }
 
     /// `--at`, or now.

@@ -6,7 +6,7 @@ struct TimeContinueCommand: Command {
     let name = "continue"
     let summary = "start a new entry like the finished entry ID; prints its id"
     let signature = CommandSignature(
-        options: [LedgerCommand.storeOption, LedgerCommand.waitOption, TimeCommand.atOption],
+        options: [DeviceCommands.storeOption, DeviceCommands.waitOption, TimeCommand.atOption],
         arguments: [.required("ID", help: "a finished entry")])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

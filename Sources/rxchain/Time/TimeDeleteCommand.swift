@@ -5,7 +5,7 @@ struct TimeDeleteCommand: Command {
     let name = "delete"
     let summary = "delete entries"
     let signature = CommandSignature(
-        options: [LedgerCommand.storeOption, LedgerCommand.waitOption, TimeCommand.atOption],
+        options: [DeviceCommands.storeOption, DeviceCommands.waitOption, TimeCommand.atOption],
         arguments: [.variadic("ID", help: "the entries", minimum: 1)])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

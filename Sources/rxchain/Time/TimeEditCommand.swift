@@ -9,7 +9,7 @@ struct TimeEditCommand: Command {
     let summary = "change the fields of entry ID"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .value("description", placeholder: "TEXT", help: "what was done"),
             .value("project", placeholder: "ID", help: "the server's project"),
             .flag("no-project", help: "no project"),

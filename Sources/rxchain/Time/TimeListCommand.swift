@@ -7,7 +7,7 @@ struct TimeListCommand: Command {
     let summary = "the entries, each with its sync state and any sync error"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .flag("json", help: #"print {"entries":{id:entry},"running":id|null} (the replay's shape)"#),
         ])
 

@@ -8,7 +8,7 @@ struct TimeStartCommand: Command {
     let summary = "start a new entry (the running one stops); prints its id"
     let signature = CommandSignature(
         options: [
-            LedgerCommand.storeOption, LedgerCommand.waitOption,
+            DeviceCommands.storeOption, DeviceCommands.waitOption,
             .value("workspace", placeholder: "ID", help: "the server's workspace (default 1)"),
             .value("project", placeholder: "ID", help: "the server's project"),
             .value("tags", placeholder: "A,B", help: "tag names, comma-separated"),

@@ -5,7 +5,7 @@ struct TimeStopCommand: Command {
     let name = "stop"
     let summary = "stop the running entry"
     let signature = CommandSignature(options: [
-        LedgerCommand.storeOption, LedgerCommand.waitOption, TimeCommand.atOption,
+        DeviceCommands.storeOption, DeviceCommands.waitOption, TimeCommand.atOption,
     ])
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -8,42 +8,26 @@ extension TodoCommand {
     /// A device of the TODO lists: its store holds what one user's device holds.
     typealias Device = TodoListsDevice
 
-    /// Opens the store named by `--store` as the user of `--user` (or the one it remembers),
-    /// runs `work` on it, closes it.
-    ///
-    /// `--server` and `--user` come together and are saved in the store; a store without them
-    /// is refused (exit 1): the user is whose fold the device shows. Problems found on opening
-    /// are written to stderr as warnings.
+    typealias Replicated = TodoListsDomain
+
+    var name: String { "todo" }
+    var replay: any Command { TodoReplayCommand() }
+
+    func rules(viewer: String) -> TodoListsDomain { TodoListsDomain(viewer: viewer) }
+
+    func watchView(of state: ServerLogState<TodoListsDomain>, user: String?) -> String {
+        var view = TodoListsView(state.state)
+        let visible = Set(state.state.visibleListIDs)
+        view.items = view.items.filter { visible.contains($0.key) }  // a hidden list's items are not news
+        return view.text
+    }
+
+    /// Opens the store named by `--store` (see ``ServerLogCommandDomain/withStoreDevice(_:context:_:)``).
     static func withDevice(
         _ arguments: ParsedArguments, context: CommandContext,
         _ work: @escaping @Sendable (Device) async throws -> ExitCode
     ) throws -> ExitCode {
-        let directory = try LedgerCommand.storeDirectory(arguments)
-        let given = try StoreCommand.setting(arguments)
-        try LedgerCommand.checkStore(directory, mustExist: false)
-        let saved: ServerSetting?
-        do {
-            saved = try ServerSetting.saved(in: directory)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
-        guard let user = (given ?? saved)?.user else {
-            throw CommandFailure("\(ServerLogDeviceError.noServer(store: directory.standardizedFileURL.path))")
-        }
-        let sessions = ServerSessionStore(environment: context.environment)
-        let terminal = context.terminal
-        return try StoreCommand.run(
-            arguments, context: context,
-            open: { directory, lockWait in
-                let device = try await Device.open(
-                    directory: directory, domain: TodoListsDomain(viewer: user), setting: given, sessions: sessions,
-                    retry: RetryPolicy(base: .milliseconds(50), cap: .seconds(1)), lockWait: lockWait)
-                for problem in device.problemsOnOpen {
-                    terminal.writeErrorLine("\(context.commandLine): warning: \(problem)".escapingControlCharacters)
-                }
-                return device
-            },
-            close: { await $0.close() }, work)
+        try TodoCommand().withStoreDevice(arguments, context: context, work)
     }
 
     /// Records `action` as a new entry of `log` made by the device's user, with `id` (a new

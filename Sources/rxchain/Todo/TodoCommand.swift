@@ -3,9 +3,9 @@
 ///
 /// `--store DIR`, `--wait SECONDS`, `--server URL` and `--user NAME` are forwarded options of the
 /// group: they may come before the subcommand (`rxchain todo --store DIR lists`) or after it.
-enum TodoCommand {
-    static let group = CommandGroup(
-        name: "todo", summary: "TODO lists rebuilt from their action logs, as one user sees them",
+struct TodoCommand: ServerLogCommandDomain {
+    static let group = DeviceCommands.group(
+        for: TodoCommand(), summary: "TODO lists rebuilt from their action logs, as one user sees them",
         discussion: """
             Every list, item and share comes from replaying append-only logs that the server
             orders: each user's global log (its lists), one log per list (its name and items),
@@ -14,24 +14,22 @@ enum TodoCommand {
 
             A store (--store DIR) is one device: DIR/queue/ holds its changes until the server
             has them, DIR/server.json the server and user given once with --server URL --user
-            NAME, DIR/logs/ its copy of the entries the server confirmed. Every command that
-            changes something records it in the queue and returns: only 'sync' and 'watch'
+            NAME (or 'sync --remote URL --user NAME'), DIR/logs/ its copy of the entries the server
+            confirmed. Every command that changes something records it in the queue and returns: only
+            'sync' and 'watch'
             talk to the server, so they all work offline. The session is the one
             'rxchain account login' saved (RXCHAIN_HOME). Lists, items and requests are named
             by their id or by the start of their name (text), when only one matches.
             """,
-        forwardedOptions: [storeOption, waitOption, serverOption, userOption],
-        subcommands: [
-            TodoReplayCommand(), TodoListsCommand(), TodoNewCommand(), TodoRenameCommand(), TodoDeleteCommand(),
+        extraForwarded: [serverOption, userOption],
+        verbs: [
+            TodoListsCommand(), TodoNewCommand(), TodoRenameCommand(), TodoDeleteCommand(),
             TodoMoveCommand(), TodoItemsCommand(), TodoAddCommand(), TodoDoneCommand(done: true),
             TodoDoneCommand(done: false), TodoStarCommand(), TodoDescribeCommand(), TodoMoveItemCommand(),
             TodoRemoveCommand(), TodoShareCommand(), TodoRequestsCommand(), TodoAnswerCommand(accept: true),
-            TodoAnswerCommand(accept: false), TodoRevokeCommand(), TodoSyncCommand(), TodoWatchCommand(),
+            TodoAnswerCommand(accept: false), TodoRevokeCommand(),
         ])
 
-    static let storeOption = CommandSignature.Option.value(
-        "store", placeholder: "DIR", help: "the device's store (created with a first --server); required")
-    static let waitOption = LedgerCommand.waitOption
     static let serverOption = CommandSignature.Option.value(
         "server", placeholder: "URL", help: "the RxChain server, http://HOST:PORT (remembered in the store)")
     static let userOption = CommandSignature.Option.value(
@@ -41,6 +39,6 @@ enum TodoCommand {
 
     /// The options every store command declares, then its own.
     static func storeOptions(_ own: [CommandSignature.Option] = []) -> [CommandSignature.Option] {
-        [storeOption, waitOption, serverOption, userOption] + own
+        [DeviceCommands.storeOption, DeviceCommands.waitOption, serverOption, userOption] + own
     }
 }

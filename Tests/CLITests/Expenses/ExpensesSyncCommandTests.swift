@@ -145,7 +145,7 @@ struct ExpensesSyncCommandTests: ServerSuite {
             try await add("mallory", "9.00", root: root)
             let refused = try await expenses("mallory", ["sync"], root: root, home: "home-mallory")
             #expect(refused.exitCode == 1, "\(refused)")
-            #expect(refused.stdout.contains("refused") && refused.stdout.contains("403"), "\(refused)")
+            #expect(refused.stderr.contains("dead letter") && refused.stderr.contains("403"), "\(refused)")
             #expect(try await balances("mallory", root: root) == #"{"balances":{}}"#, "the refused operations left")
             try await expect("bob", ["sync"], root: root, home: "home-bob")
             let groups = try await expect("bob", ["groups"], root: root, home: "home-bob").stdout

@@ -28,8 +28,9 @@ import Testing
             let list = try await succeed(store, ["categories"])
             #expect(list.stderr.contains("warning: the local copy was reset ("), "\(list)")
             #expect(list.stderr.contains("local.journal is corrupt at byte"), "\(list)")
-            let reason = try await statusJSON(store)["resetReason"] as? String
-            #expect(reason?.contains("local.journal is corrupt at byte") == true, "\(String(describing: reason))")
+            let status = try await succeed(store, ["status"])
+            let reason = status.stdoutLines.first { $0.hasPrefix("local copy reset: ") }
+            #expect(reason?.contains("local.journal is corrupt at byte") == true, "\(status)")
 
             try await succeed(store, ["sync"])
             let after = try await succeed(store, ["categories", "--json"])

@@ -10,7 +10,7 @@ import Testing
 @Suite(.enabled(if: ServerProcess.isConfigured, "needs RXCHAIN_SERVER_BINARY: run under .ci/server run"))
 struct ServerLogDeviceTests: ServerSuite {
     let directoryPrefix = "server-log-device"
-    typealias Device = ServerLogDevice<NotesDomain>
+    typealias Device = RxChainDevice.Device<NotesDomain>
     static let team = "playbooks/team/notes"
 
     func open(_ root: URL, _ name: String, user: String, server: String) async throws -> Device {
@@ -113,7 +113,7 @@ struct ServerLogDeviceTests: ServerSuite {
                     .session(server: server.url, user: "alice"))
             #expect(try await alice.sendSigned("POST", "/families/playbooks/other/claim").status == 201)
             let report = try await device.syncNow()
-            #expect(report.pending == 0 && report.deadLetters == 1)
+            #expect(report.pending == 0 && report.deadLetters.count == 1)
             #expect(await device.state == ["bob:mine", "bob:also mine"])
             let refused = await device.store.state.refused
             #expect(refused.keys.sorted() == ["n2"])
@@ -138,7 +138,7 @@ struct ServerLogDeviceTests: ServerSuite {
             try await bob.record(note("n2", "eggs", by: "bob"))
             try await alice.syncNow()
             let report = try await bob.syncNow()
-            #expect(report.deadLetters == 1 && report.pending == 0)
+            #expect(report.deadLetters.count == 1 && report.pending == 0)
             #expect(await bob.store.state.refused["grant playbooks/team carol"]?.contains("403") == true)
             #expect(await bob.state == ["alice:milk", "bob:eggs"])
             let carol = try await open(root, "c", user: "carol", server: server.url)
@@ -216,8 +216,8 @@ struct ServerLogDeviceTests: ServerSuite {
         try await team(root, server)
         let writer = try await open(root, "a", user: "alice", server: server.url)
         let follower = try await open(root, "b", user: "bob", server: server.url)
-        let (events, continuation) = AsyncStream<Device.FollowEvent>.makeStream()
-        let following = Task { try await follower.follow(wait: .seconds(2)) { continuation.yield($0) } }
+        let (events, continuation) = AsyncStream<FollowEvent>.makeStream()
+        let following = Task { try await follower.follow(interval: .seconds(2)) { continuation.yield($0) } }
         var iterator = events.makeAsyncIterator()
         guard case .synced = await iterator.next() else {
             Issue.record("the follower syncs first")
@@ -248,9 +248,9 @@ struct ServerLogDeviceTests: ServerSuite {
             try await team(root, server)
             let writer = try await open(root, "a", user: "alice", server: server.url)
             let follower = try await open(root, "b", user: "bob", server: server.url)
-            let (events, continuation) = AsyncStream<Device.FollowEvent>.makeStream()
+            let (events, continuation) = AsyncStream<FollowEvent>.makeStream()
             let following = Task {
-                try await follower.follow(wait: .seconds(5)) { continuation.yield($0) }
+                try await follower.follow(interval: .seconds(5)) { continuation.yield($0) }
             }
             var iterator = events.makeAsyncIterator()
             guard case .synced = await iterator.next() else {

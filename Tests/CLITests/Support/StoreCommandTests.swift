@@ -13,21 +13,23 @@ import Testing
         return try await body(directory)
     }
 
-    /// The refusal of `rxchain DOMAIN --store TYPO COMMAND…`, given the typo's path: `no store at`,
-    /// or, for the domains whose stores need a user, how to give one.
+    /// The refusal of `rxchain DOMAIN --store TYPO COMMAND…`, given the typo's path: `no store at`
+    /// for every device verb and every reader, or, for a change in a domain whose stores need a
+    /// user, how to give one.
     static func refusal(_ words: [String], store: String) -> String {
         let error = "rxchain \(words[0]) \(words[1]): error: "
-        switch words[0] {
-        case "todo": return error + "the store \(store) has no server: pass --server URL --user NAME once"
-        case "expenses": return error + "the store \(store) has no user yet: pass --server URL --user NAME once"
-        default: return error + "no store at '\(store)' (no such directory)"
+        let deviceVerbs: Set = ["sync", "watch", "status", "dead-letters"]
+        if ["todo", "expenses"].contains(words[0]), !deviceVerbs.contains(words[1]) {
+            return error + "the store \(store) has no remote yet: give one once with '--server URL --user NAME' "
+                + "(or 'sync --remote URL --user NAME')"
         }
+        return error + "no store at '\(store)' (no such directory)"
     }
 
     @Test(arguments: [
         ["ledger", "list"], ["ledger", "list", "--json"], ["ledger", "categories"], ["ledger", "categories", "--json"],
-        ["ledger", "watch"], ["ledger", "sync"], ["ledger", "status"], ["ledger", "compact"],
-        ["time", "list"], ["time", "status"], ["time", "status", "--json"], ["time", "watch"], ["time", "sync"],
+        ["ledger", "watch"], ["ledger", "sync"], ["ledger", "compact"],
+        ["time", "list"], ["time", "watch"], ["time", "sync"],
         ["todo", "lists"], ["todo", "sync"], ["todo", "watch"],
         ["expenses", "groups"], ["expenses", "balances"], ["expenses", "friends"], ["expenses", "sync"],
         ["expenses", "watch"], ["expenses", "new-group", "Trip", "--with", "bob"],
@@ -40,6 +42,18 @@ import Testing
             #expect(result.exitCode == 1, "\(result)")
             #expect(result.stdout.isEmpty, "\(result)")
             #expect(result.stderrLines == [Self.refusal(words, store: typo.path)], "\(result)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty, "nothing created")
+        }
+    }
+
+    /// `status` of a store that does not exist yet answers that it is local, and creates nothing.
+    @Test(arguments: ["ledger", "time", "todo", "expenses"])
+    func statusOfAMissingStoreIsLocalAndCreatesNothing(domain: String) async throws {
+        try await withDirectory { root in
+            let typo = root.appendingPathComponent("typo")
+            let result = try await CLIRunner().run(
+                [domain, "--store", typo.path, "status"], stdin: "", environment: ["NO_COLOR": "1"])
+            #expect(result.exitCode == 0 && result.stdoutLines.contains("state:        local"), "\(result)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty, "nothing created")
         }
     }

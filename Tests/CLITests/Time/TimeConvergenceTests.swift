@@ -14,7 +14,7 @@ import TimeTracking
 @Suite(.enabled(if: ServerProcess.isConfigured, "needs RXCHAIN_SERVER_BINARY: run under .ci/server run"))
 struct TimeConvergenceTests: ServerSuite {
     let directoryPrefix = "time-convergence"
-    typealias Device = RESTDevice<TimeTrackingClient>
+    typealias Device = RxChainDevice.Device<TimeTrackingClient>
 
     static var seeds: [UInt64] {
         if let text = ProcessInfo.processInfo.environment["RXCHAIN_SEED"], let seed = UInt64(text) { return [seed] }

@@ -20,6 +20,6 @@ import Testing
         let status = try await time(["status", "--json", "--store", store.path])
         #expect(status.exitCode == 0, "\(status)")
         #expect(status.stdout.contains(#""pending":0"#), "\(status.stdout)")
-        #expect(status.stdout.contains(#""unsynced":0"#), "\(status.stdout)")
+        #expect(status.stdout.contains(#""state":"local""#), "\(status.stdout)")
     }
 }

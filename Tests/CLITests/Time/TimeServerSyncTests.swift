@@ -86,7 +86,9 @@ struct TimeServerSyncTests: ServerSuite {
             let store = root.appendingPathComponent("laptop")
             let id = try await time(store, ["start", "reading"], home: home).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
+            // One answer of 500 for each of the sync's 8 tries.
             proxy.inject(
+                .answer(status: 500), .answer(status: 500), .answer(status: 500), .answer(status: 500),
                 .answer(status: 500), .answer(status: 500), .answer(status: 500), .answer(status: 500), method: "POST")
             let failed = try await time(
                 store, ["sync", "--server", proxy.endpoint, "--user", "alice"], home: home, exit: 1)

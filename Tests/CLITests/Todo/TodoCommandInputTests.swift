@@ -26,7 +26,7 @@ import Testing
         try await withRoot { root in
             let result = try await todo(["sync"], root: root)
             #expect(result.exitCode == 1, "\(result)")
-            #expect(result.stderr.contains("has no server: pass --server URL --user NAME once"), "\(result)")
+            #expect(result.stderr.contains("no store at"), "\(result)")
             #expect(result.stdout.isEmpty)
         }
     }

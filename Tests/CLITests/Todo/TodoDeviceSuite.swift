@@ -27,14 +27,16 @@ extension TodoDeviceSuite {
         return result.stdout
     }
 
-    /// `sync` as `user`, expected to succeed.
+    /// `sync` as `user`, expected to succeed (exit 0), or, when it makes dead letters
+    /// (`refusing`), to report them (exit 1).
     @discardableResult
-    func sync(_ user: String, root: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws
-        -> TodoSyncView
+    func sync(_ user: String, root: URL, refusing: Bool = false, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> TodoSyncView
     {
-        let output = try expectSuccess(
-            try await todo(user, ["sync", "--json"], root: root), sourceLocation: sourceLocation)
-        return try JSONDecoder().decode(TodoSyncView.self, from: Data(output.utf8))
+        let result = try await todo(user, ["sync", "--json"], root: root)
+        #expect(
+            result.exitCode == (refusing ? 1 : 0) && !result.wasSignalled, "\(result)", sourceLocation: sourceLocation)
+        return try JSONDecoder().decode(TodoSyncView.self, from: Data(result.stdout.utf8))
     }
 
     /// `lists --json` as `user`.
@@ -131,10 +133,17 @@ struct TodoRequestsView: Decodable, Equatable {
 
 /// `sync --json`.
 struct TodoSyncView: Decodable, Equatable {
-    var server: String
-    var user: String
+    var remote: String
     var sent: Int
     var received: Int
     var pending: Int
-    var refused: [String: String]
+    /// The changes the server refused for good in this sync.
+    var deadLetters: [Letter]
+
+    struct Letter: Decodable, Equatable {
+        var id: UInt64
+        var tag: String
+        var reason: String
+        var at: String?
+    }
 }

@@ -67,14 +67,14 @@ struct TodoSharingCommandTests: TodoDeviceSuite {
             try await expectSuccess(todo("alice", ["new", "Groceries"], root: root))
             let list = try #require(try await lists("alice", root: root).first).id
             try await expectSuccess(todo("alice", ["share", "Groceries", "nosuchuser"], root: root))
-            let report = try await sync("alice", root: root)
+            let report = try await sync("alice", root: root, refusing: true)
             #expect(report.pending == 0, "\(report)")
-            #expect(
-                report.refused == [
-                    "grant lists/\(list) nosuchuser":
-                        "server \(server.url) refused (404 unknown_user): "
-                        + #"there is no account named "nosuchuser" on this server"#
-                ], "\(report)")
+            #expect(report.deadLetters.map(\.tag) == ["serverLog/membership"], "\(report)")
+            let reason = try #require(report.deadLetters.first?.reason)
+            #expect(reason.contains("404") && reason.contains(#"no account named "nosuchuser""#), "\(reason)")
+            let refused = try await todo("alice", ["dead-letters"], root: root)
+            #expect(refused.stdout.contains("serverLog/membership"), "\(refused)")
+            _ = list
         }
     }
 
@@ -91,10 +91,10 @@ struct TodoSharingCommandTests: TodoDeviceSuite {
             #expect(revoked.contains("revoked bob from list \(list)"))
             try await sync("alice", root: root)
 
-            let report = try await sync("bob", root: root)
+            let report = try await sync("bob", root: root, refusing: true)
             #expect(report.pending == 0)
-            #expect(report.refused.count == 1, "\(report)")
-            #expect(report.refused.values.first?.contains("403") == true, "\(report)")
+            #expect(report.deadLetters.count == 1, "\(report)")
+            #expect(report.deadLetters.first?.reason.contains("403") == true, "\(report)")
             #expect(try await lists("bob", root: root).isEmpty, "the list is hidden")
             let revoke = try await requests("bob", root: root).incoming.values.filter { $0.type == "revoke_share" }
             #expect(revoke == [.init(from: "alice", type: "revoke_share", listId: list, status: "executed")])

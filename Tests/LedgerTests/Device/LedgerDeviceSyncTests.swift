@@ -39,11 +39,11 @@ import Testing
             try await laptop.record(.newCategory("Rent"))
             try await laptop.record(put("t1", 20, modified: "2024-01-01T11:00:00Z"))
             let first = try await phone.syncNow()
-            #expect(first.linesUploaded == 2 && first.linesDownloaded == 0 && first.pendingCount == 0)
+            #expect(first.playbook?.linesUploaded == 2 && first.playbook?.linesDownloaded == 0 && first.pending == 0)
             let second = try await laptop.syncNow()
-            #expect(second.linesDownloaded == 2 && second.linesUploaded == 2)
+            #expect(second.playbook?.linesDownloaded == 2 && second.playbook?.linesUploaded == 2)
             let third = try await phone.syncNow()
-            #expect(third.linesDownloaded == 2 && third.linesUploaded == 0)
+            #expect(third.playbook?.linesDownloaded == 2 && third.playbook?.linesUploaded == 0)
 
             let expected = LedgerReplay.replay(playbook(remote)).ledger
             #expect(expected.categories == ["Food", "Rent"])
@@ -94,7 +94,7 @@ import Testing
             // The playbook is gone: opening can only use the local file and the queue.
             try FileManager.default.removeItem(at: root.appendingPathComponent("remote"))
             let reopened = try await open("phone", in: root)
-            #expect(reopened.remote == remote)
+            #expect(reopened.remoteSetting == remote)
             #expect(await reopened.state == before)
             #expect(await reopened.transport!.currentSnapshot.lineCount == 2)
             #expect(reopened.pendingActions == [put("t1", 12, category: "Food", modified: "2024-01-01T11:00:00Z")])
@@ -117,7 +117,7 @@ import Testing
             #expect(reopened.pendingActions.count == 3)
             #expect(await reopened.state.replicated.categories == ["Meals", "Food"])
             let report = try await reopened.syncNow()
-            #expect(report.recoveredActions == 3 && report.linesUploaded == 0)
+            #expect(report.playbook?.recoveredActions == 3 && report.playbook?.linesUploaded == 0)
             #expect(await reopened.state.replicated.categories == ["Meals", "Food"])
             await reopened.close()
         }
@@ -139,7 +139,7 @@ import Testing
             #expect(await moved.state.replicated.categories == ["Rent"])
             #expect(moved.transport!.currentStatus.resetReason?.contains("remote changed") == true)
             let report = try await moved.syncNow()
-            #expect(report.linesUploaded == 1 && report.linesDownloaded == 0)
+            #expect(report.playbook?.linesUploaded == 1 && report.playbook?.linesDownloaded == 0)
             #expect(LedgerReplay.replay(playbook(other)).ledger.categories == ["Rent"])
             await moved.close()
         }
@@ -191,7 +191,7 @@ import Testing
             try await phone.record(.newCategory("Food"))
             remote.inject(.failRead, .failRead, .failRead)
             let report = try await phone.syncNow(maxFailures: 4)
-            #expect(report.linesUploaded == 1 && report.pendingCount == 0)
+            #expect(report.playbook?.linesUploaded == 1 && report.pending == 0)
             #expect(remote.pendingFaults.isEmpty)
             remote.inject(.failRead, .failRead)
             try await phone.record(.newCategory("Rent"))
@@ -221,7 +221,7 @@ import Testing
             remote.inject(.failBeforeWrite, .failBeforeWrite)
             await #expect(throws: DeviceError.self) { try await phone.syncNow(maxFailures: 2) }
             let report = try await phone.syncNow(maxFailures: 2)
-            #expect(report.linesUploaded == 1 && report.pendingCount == 0)
+            #expect(report.playbook?.linesUploaded == 1 && report.pending == 0)
             await phone.close()
         }
     }

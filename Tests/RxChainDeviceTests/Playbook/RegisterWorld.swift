@@ -8,7 +8,7 @@ import RxChainTestFixtures
 /// Register devices in a temporary root, syncing with one playbook (a directory or S3), and
 /// the checks the directory and S3 suites share.
 struct RegisterWorld {
-    typealias Device = PlaybookDevice<RegisterDomain>
+    typealias Device = RxChainDevice.Device<RegisterDomain>
 
     let root: URL
     let remote: RemoteSetting

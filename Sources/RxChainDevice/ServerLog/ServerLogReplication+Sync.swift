@@ -2,27 +2,39 @@ import Foundation
 import RxChainJSON
 import RxChainRemotes
 
-extension ServerLogDevice {
-    /// Runs one whole sync and returns once it is over: pushes every queued entry (through the
-    /// ``SyncManager``), then pulls the user's feed from the saved cursor and reads the logs the
-    /// domain asks for from theirs.
+extension ServerLogReplication {
+    /// Runs one whole sync: pushes every queued entry (through the ``SyncManager``), then pulls
+    /// the user's feed from the saved cursor and reads the logs the domain asks for from theirs.
     ///
     /// - Finishes: the push stops after `maxFailures` failed sends in a row; the pull makes one
     ///   attempt per request (a follower retries with its backoff).
-    /// - Throws: ``ServerLogDeviceError/noServer(store:)``; ``ServerLogDeviceError/syncFailed(reason:attempts:)``
+    /// - Throws: ``DeviceError/noRemote(store:)``; ``DeviceError/syncFailed(reason:attempts:)``
     ///   when the push kept failing; the client's ``ServerClientError`` when the pull failed; a
     ///   cache write error. Nothing is lost either way: what the server did not confirm stays queued.
-    @discardableResult
-    public func syncNow(maxFailures: Int = 8) async throws -> ServerLogSyncReport {
-        guard let client else { throw ServerLogDeviceError.noServer(store: directory.path) }
+    func syncOnce(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws -> (
+        received: Int, playbook: PlaybookSyncDetails?
+    ) {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
-            throw ServerLogDeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
+            throw DeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
         }
         var received = try await pullFeed(client)
         received += try await readLogs(client, onlyNew: false)
         await store.settle()
-        return ServerLogSyncReport(
-            received: received, pending: sync.queue.pendingCount, deadLetters: sync.queue.deadLetters.count)
+        return (received, nil)
+    }
+
+    /// Long-polls the user's feed from the saved cursor, folding what arrives and reading from
+    /// their start the logs the domain newly asks for.
+    func makeChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
+        return ServerLogFeedWaiter(replication: self, client: client, wait: interval)
+    }
+
+    /// Long-polls the user's feed after the cursor the store saved last.
+    func makeDetachedChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
+        return ServerLogFeedWatcher(directory: cache.directory, client: client, wait: interval)
     }
 
     /// Pulls the feed from the saved cursor until it is caught up; returns the entries received.
@@ -41,7 +53,7 @@ extension ServerLogDevice {
     /// never read); a log the user may not read (yet) is passed over. Returns the entries received.
     func readLogs(_ client: ServerClient, onlyNew: Bool) async throws -> Int {
         var received = 0
-        for log in domain.logsToRead(in: await state).sorted() {
+        for log in domain.logsToRead(in: await store.state.state).sorted() {
             if onlyNew, cache.cursors.logs[log] != nil { continue }
             while true {
                 var cursors = cache.cursors
@@ -93,5 +105,35 @@ extension ServerLogRecord {
     init(feedEntry entry: ServerFeed.Entry) {
         self.init(
             log: entry.log, id: entry.id, creator: entry.creator, body: entry.body, seq: entry.seq, ts: entry.ts)
+    }
+}
+
+/// One long poll of the user's feed at a time, from the saved cursor.
+struct ServerLogFeedWaiter<Domain: ServerLogDomain>: ChangeWaiter {
+    let replication: ServerLogReplication<Domain>
+    let client: ServerClient
+    let wait: Duration
+
+    mutating func next() async throws -> RemoteChange {
+        var cursors = replication.cache.cursors
+        let page = try await ServerFeed.poll(client, after: cursors.feed ?? 0, wait: wait)
+        cursors.feed = page.next
+        var received = try await replication.keep(page.entries.map(ServerLogRecord.init(feedEntry:)), cursors: cursors)
+        received += try await replication.readLogs(client, onlyNew: true)
+        return .received(count: received)
+    }
+}
+
+/// One long poll of the user's feed at a time, after the cursor the store saved last, for a
+/// watcher that does not hold the store: entries there mean a sync brings something.
+struct ServerLogFeedWatcher: ChangeWaiter {
+    let directory: String
+    let client: ServerClient
+    let wait: Duration
+
+    mutating func next() async throws -> RemoteChange {
+        let cursor = try await ServerLogCache.savedFeedCursor(directory: directory)
+        let page = try await ServerFeed.poll(client, after: cursor ?? 0, wait: wait)
+        return page.entries.isEmpty ? .received(count: 0) : .syncNeeded
     }
 }

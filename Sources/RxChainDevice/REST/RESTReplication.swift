@@ -2,8 +2,8 @@ import Foundation
 import RxChainCore
 import RxChainRemotes
 
-/// One device of a ``RESTDomain``: a directory holding the store's state and its queue of
-/// server requests, opened as a ``StoreManager`` whose requests travel over HTTP.
+/// How a ``Device`` of a ``RESTDomain`` replicates (the time tracker): its changes travel to a
+/// REST server as requests, and the server's answers and changes come back as messages.
 ///
 /// ```
 /// DIR/queue/         the SyncManager's SyncQueue: the requests not yet answered
@@ -12,33 +12,26 @@ import RxChainRemotes
 /// DIR/pull.json      {"cursor":…}: where the next pull starts
 /// ```
 ///
-/// - **Sending** (``send(_:)``) applies a message and returns once its requests are durably
-///   queued and then the state is saved; a command that reports success loses nothing. (In that
-///   order: a crash in between leaves requests whose change the saved state lacks; the server's
-///   answers then come back for it, and the domain's rules settle them — never the other way
-///   round, a change the server would never hear of.)
+/// - **Sending** (``Device/send(_:)``) applies a message and returns once its requests are
+///   durably queued and then the state is saved; a command that reports success loses nothing.
+///   (In that order: a crash in between leaves requests whose change the saved state lacks; the
+///   server's answers then come back for it, and the domain's rules settle them — never the other
+///   way round, a change the server would never hear of.)
 /// - **Answers**: each answer's messages are applied and the state saved before the queue lets
 ///   the request go; a crash in between sends it again (with the same `Idempotency-Key`).
-/// - **Pulling** (``syncNow(maxFailures:)``): after the push, the domain's pull from the saved
-///   cursor; its messages are applied, then the state saved, then the cursor.
-///
-/// > Important: One open device per directory, across processes (the queue's `flock`).
-public final class RESTDevice<Domain: RESTDomain>: Sendable {
-    /// The device's store.
-    public typealias Store = StoreManager<Domain.State, Domain.AppMessage, Domain.Request>
+/// - **Pulling**: after the push, the domain's pull from the saved cursor; its messages are
+///   applied, then the state saved, then the cursor.
+final class RESTReplication<Domain: RESTDomain>: Replication {
+    typealias Store = Device<Domain>.Store
 
-    /// The domain.
-    public let domain: Domain
-    /// The store's directory.
-    public let directory: URL
-    /// The store: observe its slices; send through ``send(_:)``.
-    public let store: Store
-    /// Carries the queued requests to the server.
-    public let sync: SyncManager<Domain.Request>
+    let domain: Domain
+    let directory: URL
+    let store: Store
+    let sync: SyncManager<Domain.Request>
     /// The server and user, when the store has one.
-    public let setting: ServerSetting?
+    let setting: ServerSetting?
     /// The client of the server, signed in with the session `rxchain account login` saved.
-    public let client: ServerClient?
+    let client: ServerClient?
     let snapshots: RESTSnapshotFile<Domain.State>
 
     private init(
@@ -54,18 +47,22 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
         self.snapshots = snapshots
     }
 
+    var remoteLocation: String? { setting?.server }
+
+    var user: String? { setting?.user }
+
     /// Opens (creating if needed) the store in `directory`: its saved state (or the domain's
     /// initial one) and its queue; each request may take `requestTimeout` before it counts as
     /// unanswered (and is sent again later). Requests travel through `connection` (HTTP when `nil`).
     ///
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
-    ///   ``ServerLogDeviceError/unreadableState(path:reason:)`` for a damaged `state.json` (left
-    ///   as it is), ``ServerLogDeviceError`` for an unreadable `server.json`.
-    public static func open(
+    ///   ``DeviceError/unreadableState(path:reason:)`` for a damaged `state.json` (left
+    ///   as it is), ``DeviceError`` for an unreadable `server.json`.
+    static func open(
         directory: URL, domain: Domain, setting given: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
         retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5),
         connection: (any ServerConnection)? = nil
-    ) async throws -> RESTDevice {
+    ) async throws -> Device<Domain> {
         let directory = directory.standardizedFileURL
         let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
         let setting: ServerSetting?
@@ -99,60 +96,84 @@ public final class RESTDevice<Domain: RESTDomain>: Sendable {
         let sync = SyncManager<Domain.Request>(queue: queue, transport: transport, configuration: configuration)
         let store = Store(initialState: state, reducer: domain.reducer, sink: sync)
         relay.set(store)
-        return RESTDevice(
+        let replication = RESTReplication(
             domain: domain, directory: directory, store: store, sync: sync, setting: setting, client: client,
             snapshots: snapshots)
-    }
-
-    /// Applies `message`, and returns the new state once its requests are durably queued and the
-    /// state is saved.
-    ///
-    /// - Throws: the ``Rejection`` when the rules ignore it or it is invalid (nothing changed);
-    ///   the queue's or the snapshot's write error.
-    @discardableResult
-    public func send(_ message: Domain.AppMessage) async throws -> Domain.State {
-        let handle = store.submit(message)
-        let state = try await handle.applied()
-        try await handle.persisted()
-        try await snapshots.save { [store] in await store.state }
-        return state
+        return Device(domain: domain, directory: directory, store: store, sync: sync, replication: replication)
     }
 
     /// Pushes every queued request, then pulls what changed on the server.
     ///
-    /// - Throws: ``ServerLogDeviceError/noServer(store:)``, ``ServerLogDeviceError/syncFailed(reason:attempts:)``
+    /// - Throws: ``DeviceError/noRemote(store:)``, ``DeviceError/syncFailed(reason:attempts:)``
     ///   when the push kept failing; the pull's error; a snapshot write error. Nothing is lost:
     ///   what was not answered stays queued.
-    public func syncNow(maxFailures: Int = 8) async throws {
-        guard let client else { throw ServerLogDeviceError.noServer(store: directory.path) }
+    func syncOnce(maxFailures: Int, onRetry: @escaping @Sendable (SyncRetry) -> Void) async throws -> (
+        received: Int, playbook: PlaybookSyncDetails?
+    ) {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
-            throw ServerLogDeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
+            throw DeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
         }
-        try await pullChanges(client, wait: .zero)
+        let received = try await pullChanges(client, wait: .zero)
         // Answers to the pull's changes (an update the merge made necessary) go out now.
         if sync.queue.pendingCount > 0, let failure = await sync.sendPending(maxFailures: maxFailures) {
-            throw ServerLogDeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
+            throw DeviceError.syncFailed(reason: failure.reason, attempts: failure.attempts)
         }
+        return (received, nil)
+    }
+
+    /// Long-polls the domain's pull from the saved cursor (``RESTDomain/pull(_:state:since:wait:)``
+    /// with `interval`), applying what arrives.
+    func makeChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
+        return RESTPullWaiter(replication: self, client: client, wait: interval)
+    }
+
+    /// Long-polls the domain's pull after the cursor the store saved last, applying nothing.
+    func makeDetachedChangeWaiter(interval: Duration) throws -> any ChangeWaiter {
+        guard let client else { throw DeviceError.noRemote(store: directory.path) }
+        return RESTPullWatcher(domain: domain, snapshots: snapshots, client: client, wait: interval)
     }
 
     /// Pulls what changed since the saved cursor (the server may wait up to `wait` for a change)
-    /// and applies it: the messages, then the state saved, then the cursor.
-    func pullChanges(_ client: ServerClient, wait: Duration) async throws {
+    /// and applies it: the messages, then the state saved, then the cursor. Returns how many
+    /// messages the pull brought.
+    @discardableResult
+    func pullChanges(_ client: ServerClient, wait: Duration) async throws -> Int {
         let (messages, cursor) = try await domain.pull(
             client, state: await store.state, since: try await snapshots.cursor(), wait: wait)
         for message in messages { _ = try? await store.submit(message).applied() }
         try await snapshots.save { [store] in await store.state }
         try await snapshots.saveCursor(cursor)
+        return messages.count
     }
 
-    /// The state now.
-    public var state: Domain.State {
-        get async { await store.state }
-    }
+    /// Nothing runs beside the sync manager.
+    func close() async {}
+}
 
-    /// Lets queued writes finish, stops the sync manager and releases the store's lock.
-    public func close() async {
-        await store.settle()
-        await sync.shutdown()
+/// One long-polling pull at a time, from the saved cursor.
+struct RESTPullWaiter<Domain: RESTDomain>: ChangeWaiter {
+    let replication: RESTReplication<Domain>
+    let client: ServerClient
+    let wait: Duration
+
+    mutating func next() async throws -> RemoteChange {
+        .received(count: try await replication.pullChanges(client, wait: wait))
+    }
+}
+
+/// One long-polling pull at a time, after the cursor the store saved last, for a watcher that
+/// does not hold the store: a pull that brings messages means a sync brings something.
+struct RESTPullWatcher<Domain: RESTDomain>: ChangeWaiter {
+    let domain: Domain
+    let snapshots: RESTSnapshotFile<Domain.State>
+    let client: ServerClient
+    let wait: Duration
+
+    mutating func next() async throws -> RemoteChange {
+        let state = try await snapshots.load() ?? domain.initialState
+        let (messages, _) = try await domain.pull(client, state: state, since: try await snapshots.cursor(), wait: wait)
+        return messages.isEmpty ? .received(count: 0) : .syncNeeded
     }
 }

@@ -1,6 +1,14 @@
 import Foundation
 
-extension LedgerCommand {
+extension StoreCommand {
+    /// The longest `--wait` accepted, in seconds: one day.
+    static let maximumWait: Double = 86_400
+
+    /// `--wait`, in seconds (default 10): a decimal number from 0 to ``maximumWait``.
+    static func waitSeconds(_ arguments: ParsedArguments) throws(UsageError) -> Double {
+        try arguments.decimal("wait", in: 0...maximumWait) ?? 10
+    }
+
     /// `--store`, as a directory URL; an empty path is refused (it would mean the current directory).
     static func storeDirectory(_ arguments: ParsedArguments) throws(UsageError) -> URL {
         guard let store = arguments.value("store") else {

@@ -4,9 +4,8 @@ import RxChainJSON
 import RxChainLogs
 import RxChainRemotes
 
-/// One device of a domain whose entries live in an RxChain server's logs (TODO lists, shared
-/// expenses): a directory holding this device's entries not yet confirmed and its copy of the
-/// confirmed ones, opened as a ``StoreManager`` over the domain's fold.
+/// How a ``Device`` of a ``ServerLogDomain`` replicates (TODO lists, shared expenses): its
+/// entries live in an RxChain server's logs.
 ///
 /// ```
 /// DIR/queue/         the SyncManager's SyncQueue: this device's entries, until the server holds them
@@ -16,8 +15,6 @@ import RxChainRemotes
 ///
 /// - **Opening** needs no network: the confirmed entries from `logs/` folded in server order,
 ///   then every queued entry on top as local, in queue order.
-/// - **Recording** (``record(_:)``) shows the entry at once and returns only after its append is
-///   durably queued: a command that reports success never loses it.
 /// - **Pushing**: the ``SyncManager`` appends queued entries through an ``HTTPTransport``
 ///   (`POST /logs/NAME`, the entry's id as the server's entry id, so a retry after a lost answer
 ///   gets the original position). The server's answer is written to `logs/` and confirmed in the
@@ -26,28 +23,19 @@ import RxChainRemotes
 /// - **Pulling**: the user's change feed from the saved cursor (every log the user may read),
 ///   then each log the domain asks for (``ServerLogDomain/logsToRead(in:)``) from its own cursor.
 ///   Records are durable in `logs/` before the cursor that covers them is saved.
-///
-/// > Important: One open device per directory, across processes (the queue's `flock`).
-/// > Call ``close()`` before dropping a device.
-public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
-    /// The device's store: observe its slices; record entries through ``record(_:)``.
-    public typealias Store = StoreManager<ServerLogState<Domain>, ServerLogMessage<Domain>, ServerLogRequest>
+final class ServerLogReplication<Domain: ServerLogDomain>: Replication {
+    typealias Store = Device<Domain>.Store
 
-    /// The domain's rules.
-    public let domain: Domain
-    /// The store's directory.
-    public let directory: URL
-    /// The store.
-    public let store: Store
-    /// Carries the queued entries to the server (offline without a server).
-    public let sync: SyncManager<ServerLogRequest>
+    let domain: Domain
+    let directory: URL
+    let store: Store
+    let sync: SyncManager<ServerLogRequest>
     /// The server and user, when the store has one.
-    public let setting: ServerSetting?
+    let setting: ServerSetting?
     /// The client of the server, signed in with the session `rxchain account login` saved.
-    public let client: ServerClient?
-    /// What opening could not use: queued records that are not entries of the domain, damaged
-    /// lines of `logs/` (copied aside; the next sync reads them again from the server).
-    public let problemsOnOpen: [String]
+    let client: ServerClient?
+    /// What opening could not use.
+    let problemsOnOpen: [String]
     let cache: ServerLogCache
 
     private init(
@@ -64,6 +52,10 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         self.problemsOnOpen = problemsOnOpen
     }
 
+    var remoteLocation: String? { setting?.server }
+
+    var user: String? { setting?.user }
+
     /// Opens (creating if needed) the store in `directory` and rebuilds its state.
     ///
     /// - Parameters:
@@ -73,12 +65,12 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
     ///   - lockWait: how long to wait for another process to release the store.
     ///   - connection: how requests reach the server; HTTP when `nil`.
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
-    ///   ``ServerLogDeviceError`` for `server.json` or `logs/`.
-    public static func open(
+    ///   ``DeviceError`` for `server.json` or `logs/`.
+    static func open(
         directory: URL, domain: Domain, setting given: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
         retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5),
         connection: (any ServerConnection)? = nil
-    ) async throws -> ServerLogDevice {
+    ) async throws -> Device<Domain> {
         let directory = directory.standardizedFileURL
         let queue = try await StoreDirectory.openQueue(in: directory, lockWait: lockWait)
         let setting: ServerSetting?
@@ -122,49 +114,14 @@ public final class ServerLogDevice<Domain: ServerLogDomain>: Sendable {
         let store = Store(
             initialState: ServerLogState(fold: fold), reducer: ServerLogState.reducer(domain: domain), sink: sync)
         relay.set(store)
-        return ServerLogDevice(
+        let replication = ServerLogReplication(
             domain: domain, directory: directory, store: store, sync: sync, setting: setting, client: client,
             cache: opened.cache, problemsOnOpen: problems)
+        return Device(domain: domain, directory: directory, store: store, sync: sync, replication: replication)
     }
 
-    /// Records an entry made on this device: shows it at once and returns the new state once
-    /// its append is durably queued.
-    ///
-    /// - Throws: the ``Rejection`` when the fold already holds the id; the queue's error when it
-    ///   could not be written (the entry then leaves the state).
-    @discardableResult
-    public func record(_ entry: Domain.Entry) async throws -> Domain.State {
-        let handle = store.submit(.record(entry))
-        let state = try await handle.applied()
-        do {
-            try await handle.persisted()
-        } catch {
-            _ = try? await store.submit(.refuse(id: domain.id(of: entry), reason: "it could not be queued: \(error)"))
-                .applied()
-            throw error
-        }
-        return state.state
-    }
-
-    /// Grants (`member`) or revokes `user`'s membership of the log family `family`
-    /// (`lists/L1`): queued with the entries, in order, and done by the server when it is
-    /// reached (only the family's owner may; a refusal is listed in ``ServerLogState/refused``).
-    /// Returns once durably queued.
-    public func changeMembership(of user: String, in family: String, member: Bool) async throws {
-        try await store.submit(.changeMembership(family: family, user: user, member: member)).persisted()
-    }
-
-    /// The domain's state now.
-    public var state: Domain.State {
-        get async { await store.state.state }
-    }
-
-    /// Lets queued writes finish, stops the sync manager (the request in flight finishes) and
-    /// releases the store's lock.
-    public func close() async {
-        await store.settle()
-        await sync.shutdown()
-    }
+    /// Nothing runs beside the sync manager.
+    func close() async {}
 
     /// Writes a pushed entry's confirmation (or refusal) before the queue lets it go; one the
     /// local copy holds already is not written again.

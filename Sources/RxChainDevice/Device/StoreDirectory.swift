@@ -6,12 +6,17 @@ import RxChainRemotes
 /// at a time, across processes) and, for a device that talks to an RxChain server, the server
 /// setting and a client signed in with the saved session.
 enum StoreDirectory {
+    /// `DIR/queue/`: the queue of the store in `directory`.
+    static func queue(in directory: URL) -> URL {
+        directory.appendingPathComponent("queue", isDirectory: true)
+    }
+
     /// Opens `DIR/queue/` (created when missing).
     ///
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)`` when another process holds it
     ///   longer than `lockWait`; the queue's ``SyncQueueError``.
     static func openQueue(in directory: URL, lockWait: Duration) async throws -> SyncQueue {
-        let queueDirectory = directory.appendingPathComponent("queue", isDirectory: true)
+        let queueDirectory = queue(in: directory)
         try FileManager.default.createDirectory(at: queueDirectory, withIntermediateDirectories: true)
         do {
             return try await SyncQueue.open(directory: queueDirectory, lockWait: lockWait)
@@ -26,7 +31,7 @@ enum StoreDirectory {
     /// saved one) and a client of it signed in with the session `sessions` holds, sending through
     /// `connection` (HTTP when `nil`).
     ///
-    /// - Throws: ``ServerLogDeviceError`` for an unreadable or unwritable `server.json`;
+    /// - Throws: ``DeviceError`` for an unreadable or unwritable `server.json`;
     ///   ``ServerClientError`` for an unreadable session file.
     static func server(
         in directory: URL, given: ServerSetting?, sessions: ServerSessionStore?,

@@ -1,0 +1,114 @@
+import Foundation
+import RxChainDevice
+
+/// `rxchain D --store DIR status [--json]`: where the store stands with its remote, the same in
+/// every domain.
+///
+/// Reads the store's files without its lock, so it answers at once while another process (a
+/// `watch`, a `sync`) holds the store. A store that does not exist yet, or holds nothing, is
+/// `local` with nothing pending; nothing is created. Exit 0 whenever the store could be read.
+struct DeviceStatusCommand<Domain: DeviceCommandDomain>: Command {
+    let domain: Domain
+    let name = "status"
+    let summary = "where the store stands: remote, state, pending changes, dead letters, last sync and error"
+    var signature: CommandSignature {
+        CommandSignature(
+            options: [
+                DeviceCommands.storeOption, DeviceCommands.waitOption,
+                .flag(
+                    "json",
+                    help:
+                        #"print {"domain","store","remote","user","state","pending","deadLetters","lastSyncAt","lastErrorAt","lastError"}"#
+                ),
+            ],
+            discussion: """
+                state: local (no remote), synced, pending (changes wait for 'sync'), failing (the
+                last sync failed) or offline (the last sync could not reach the remote).
+                """)
+    }
+
+    /// What `status --json` prints: every key, absent values as null, times in RFC 3339.
+    struct View: Encodable {
+        var domain: String
+        var store: String
+        var remote: String?
+        var user: String?
+        var state: String
+        var pending: Int
+        var deadLetters: [DeadLetterView]
+        var lastSyncAt: String?
+        var lastErrorAt: String?
+        var lastError: String?
+
+        init(domain: String, status: DeviceStatus) {
+            self.domain = domain
+            store = status.store
+            remote = status.remote
+            user = status.user
+            state = status.state.rawValue
+            pending = status.pending
+            deadLetters = status.deadLetters.map(DeadLetterView.init)
+            lastSyncAt = status.lastSyncAt.map(DeadLetterView.timestamp)
+            lastErrorAt = status.lastErrorAt.map(DeadLetterView.timestamp)
+            lastError = status.lastError
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(domain, forKey: .domain)
+            try container.encode(store, forKey: .store)
+            try container.encode(remote, forKey: .remote)
+            try container.encode(user, forKey: .user)
+            try container.encode(state, forKey: .state)
+            try container.encode(pending, forKey: .pending)
+            try container.encode(deadLetters, forKey: .deadLetters)
+            try container.encode(lastSyncAt, forKey: .lastSyncAt)
+            try container.encode(lastErrorAt, forKey: .lastErrorAt)
+            try container.encode(lastError, forKey: .lastError)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case domain, store, remote, user, state, pending, deadLetters, lastSyncAt, lastErrorAt, lastError
+        }
+
+        /// The status for people, one fact a line.
+        var lines: [String] {
+            var lines = [
+                "store:        \(store)",
+                "remote:       \(remote.map { "\($0)\(user.map { " as \($0)" } ?? "")" } ?? "none (give one with: sync --remote URL)")",
+                "state:        \(state)",
+                "pending:      \(pending)",
+                "dead letters: \(deadLetters.count)",
+            ]
+            lines += deadLetters.map { "  \($0.line)" }
+            lines.append("last sync:    \(lastSyncAt ?? "never")")
+            lines.append("last error:   \(lastError.map { "\(lastErrorAt ?? "?"): \($0)" } ?? "none")")
+            return lines
+        }
+    }
+
+    func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let directory = try StoreCommand.storeDirectory(arguments)
+        _ = try StoreCommand.waitSeconds(arguments)  // accepted like every store command's, unused: no lock
+        try StoreCommand.checkStore(directory, mustExist: false)  // a file, a loop: named; nothing: local
+        let status: DeviceStatus
+        do {
+            status = try DeviceStatus.read(directory: directory)
+        } catch {
+            throw CommandFailure("cannot read the store \(directory.path): \(error)")
+        }
+        let queueDirectory = Device<Domain.Replicated>.queueDirectory(of: directory)
+        if let warning = StoreWarnings.quarantine(count: status.quarantined, queueDirectory: queueDirectory) {
+            context.terminal.writeErrorLine(warning)
+        }
+        let view = View(domain: domain.name, status: status)
+        if arguments.flag("json") {
+            try context.terminal.writeJSON(view)
+        } else {
+            for line in view.lines + domain.statusDetails(directory: directory.standardizedFileURL) {
+                try context.terminal.writeLine(line.escapingControlCharacters)
+            }
+        }
+        return .success
+    }
+}
