@@ -76,11 +76,11 @@ extension Device {
         }
     }
 
-    /// Whether trying again later may succeed: a sync that gave up, no answer, or an answer that
-    /// says so (408, 429, 5xx).
+    /// Whether trying again later may succeed: a sync that gave up, a store another process held
+    /// longer than a watch waited, no answer, or an answer that says so (408, 429, 5xx).
     static func mayPass(_ error: any Error) -> Bool {
         switch error {
-        case DeviceError.syncFailed: true
+        case DeviceError.syncFailed, DeviceError.busy: true
         case let error as ServerClientError: error.isPassing
         default: false
         }

@@ -1,6 +1,7 @@
 import Foundation
 import RxChainJSON
 import RxChainRemotes
+import RxChainTestFixtures
 import RxChainTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// moment and retries each once, against a real `rxchain-server` (whose refresh tokens rotate:
 /// a second refresh with the same token is refused, so two refreshes would fail a request).
 @Suite(.enabled(if: ServerProcess.isConfigured, "needs RXCHAIN_SERVER_BINARY: run under .ci/server run"))
-struct ServerClientRefreshTests: ServerSuite {
+struct ServerClientRefreshTests: ServerWorld {
     let directoryPrefix = "server-refresh"
 
     @Test func requestsRefusedTogetherShareOneRefreshAndAllSucceed() async throws {

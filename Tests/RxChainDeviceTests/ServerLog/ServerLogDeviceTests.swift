@@ -1,6 +1,7 @@
 import Foundation
 import RxChainDevice
 import RxChainRemotes
+import RxChainTestFixtures
 import RxChainTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// offline are kept, pushed once, confirmed in server order; other devices' entries arrive by
 /// sync or live; a refused entry leaves the state; the local copy survives damage.
 @Suite(.enabled(if: ServerProcess.isConfigured, "needs RXCHAIN_SERVER_BINARY: run under .ci/server run"))
-struct ServerLogDeviceTests: ServerSuite {
+struct ServerLogDeviceTests: ServerWorld {
     let directoryPrefix = "server-log-device"
     typealias Device = RxChainDevice.Device<NotesDomain>
     static let team = "playbooks/team/notes"

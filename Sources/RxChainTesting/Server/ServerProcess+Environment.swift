@@ -1,19 +1,18 @@
 import Foundation
-import RxChainTesting
 
-/// The server the CLI suites start: the binary `.ci/server run` built (the root package cannot
+/// The server the suites start (the engine's and the CLI's): the binary `.ci/server run` built (the root package cannot
 /// link Hummingbird, so the server is built as its own package), on the test's data directory.
 extension ServerProcess {
     /// The binary from `RXCHAIN_SERVER_BINARY`, or `nil` outside `.ci/server run`.
-    static var binary: URL? {
+    public static var binary: URL? {
         ProcessInfo.processInfo.environment["RXCHAIN_SERVER_BINARY"].map { URL(fileURLWithPath: $0) }
     }
 
     /// Whether server tests can run (see ``binary``).
-    static var isConfigured: Bool { binary != nil }
+    public static var isConfigured: Bool { binary != nil }
 
     /// Starts a server on `data` (created if missing), its log in `DATA-server.log` beside it.
-    static func start(data: URL, arguments: [String] = []) async throws -> ServerProcess {
+    public static func start(data: URL, arguments: [String] = []) async throws -> ServerProcess {
         guard let binary else {
             throw Failure(description: "RXCHAIN_SERVER_BINARY is not set: run under .ci/server run")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import RxChainCore
 import RxChainRemotes
+import RxChainTestFixtures
 import RxChainTesting
 import Synchronization
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// The engine's HTTP transport against a real `rxchain-server`, through a fault proxy: what each
 /// answer does to a queued request, what the request carries, and what the domain hears back.
 @Suite(.enabled(if: ServerProcess.isConfigured, "needs RXCHAIN_SERVER_BINARY: run under .ci/server run"))
-struct HTTPTransportTests: ServerSuite {
+struct HTTPTransportTests: ServerWorld {
     let directoryPrefix = "http-transport"
 
     /// Appends each record's payload to the log its tag names, with the queue key as entry id.
@@ -43,8 +44,11 @@ struct HTTPTransportTests: ServerSuite {
             let proxy = try FaultProxy(targetPort: port)
             defer { proxy.stop() }
             let home = root.appendingPathComponent("home")
-            try await signIn("alice", device: "laptop", server: proxy.endpoint, home: home)
-            let session = try ServerSessionStore(home: home).session(server: proxy.endpoint, user: "alice")
+            // Signed in on the server itself: a connection the sign-in left open in this process
+            // must not carry the transport's requests past the proxy's faults.
+            try await signIn("alice", device: "laptop", server: server.url, home: home)
+            var session = try #require(try ServerSessionStore(home: home).session(server: server.url, user: "alice"))
+            session.server = proxy.endpoint
             let client = try ServerClient(server: proxy.endpoint, session: session)
             let answers = Answers()
             // Every fault here ends its exchange at once; the limit only turns a hung exchange
