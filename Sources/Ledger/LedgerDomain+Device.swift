@@ -26,7 +26,7 @@ extension LedgerDomain: DeviceDomain {
     }
 }
 
-/// A ledger store on one device (see ``RxChain/Device``).
+/// A ledger store on one device (see `RxChain/Device`).
 public typealias LedgerDevice = Device<LedgerDomain>
 
 /// The store of a ledger device.

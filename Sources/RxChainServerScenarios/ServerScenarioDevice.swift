@@ -3,7 +3,7 @@ import RxChainDevice
 /// A device a ``ServerScenarioDomain`` opens: what a scenario reads of it and does with it
 /// besides the domain's own steps.
 ///
-/// ``RxChain/Device`` is one.
+/// `RxChain/Device` is one.
 public protocol ServerScenarioDevice: Sendable {
     /// What the device's store holds.
     associatedtype State: Sendable

@@ -1,7 +1,7 @@
 import RxChainServer
 import Testing
 
-/// The checks, one promise each (see ``LogStorage``).
+/// The checks, one promise each (see `LogStorage`).
 extension LogStorageContract {
     func numbersEntriesAndRaisesTimestamps(_ storage: any LogStorage, _ logs: ContractLogs) async throws {
         let (a, b) = (logs("a"), logs("b"))

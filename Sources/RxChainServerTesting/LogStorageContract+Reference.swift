@@ -4,7 +4,7 @@ import RxChainTesting
 import Testing
 
 /// The property check: a seeded run of random appends (batches, repeats, clashes, conditional
-/// appends, several creators) through the storage and through ``MemoryLogStorage``, the
+/// appends, several creators) through the storage and through `MemoryLogStorage`, the
 /// reference, which must answer alike and hold the same logs.
 extension LogStorageContract {
     /// How many appends one run makes.

@@ -3,7 +3,7 @@ import RxChainServer
 import RxChainTesting
 import Testing
 
-/// The promises every ``LogStorage`` keeps (see the protocol), as checks any test suite runs
+/// The promises every `LogStorage` keeps (see the protocol), as checks any test suite runs
 /// against its implementation: the in-memory double and the journal in this package, PostgreSQL
 /// in the example server's.
 ///
@@ -26,17 +26,29 @@ public struct LogStorageContract: Sendable {
 
     /// One promise of the contract.
     public enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// Each log numbers its entries from 1, and every entry gets a server-wide `ts` above every earlier one.
         case numbersEntriesAndRaisesTimestamps
+        /// An append repeated with the same ids and contents answers the original positions and writes nothing.
         case repeatsAnswerTheOriginal
+        /// An id repeated with other contents is a clash: the whole batch is refused and nothing of it is written.
         case clashesRefuseTheWholeBatch
+        /// Of conditional appends racing on one revision, exactly one wins.
         case conditionalAppendsHaveOneWinner
+        /// A read after a cursor returns exactly the entries after it, in order.
         case readsAfterACursor
+        /// The feed over several logs returns entries in `ts` order, each once.
         case feedIsInTimestampOrder
+        /// Appends from many tasks at once all land, each once, in one order.
         case concurrentAppendsLoseNothing
+        /// A refusal (a stale revision, a clash, an empty id) is decided before anything is written and leaves the log as it was.
         case refusalWritesNothing
+        /// A waiter for new entries is woken by an append.
         case doorbellRingsAfterAnAppend
+        /// Closing and reopening the storage gives back every acknowledged entry at its position.
         case survivesAReopen
+        /// A closed storage refuses appends (`LogAppendError.closed`), and its waiters return.
         case refusesAppendsAfterClose
+        /// A seeded run of appends and reads answers exactly as the in-memory reference does.
         case agreesWithTheReference
 
         public var testDescription: String { rawValue }

@@ -7,14 +7,14 @@ import Signals
 
 /// One device of a domain: a directory holding the device's store, its durable queue of
 /// requests not yet acknowledged, and its copy of what the remote holds, opened as a
-/// ``StoreManager`` whose sync requests go to that queue.
+/// `StoreManager` whose sync requests go to that queue.
 ///
 /// The same type for every domain, whatever carries its data (the domain's protocol says which):
 /// a shared playbook (``DeviceDomain``), an RxChain server's ordered logs (``ServerLogDomain``)
 /// or a REST server (``RESTDomain``). Each kind opens with its own `open` and records changes
 /// its own way (`record`, `send`); everything else is the device's, the same for all:
 ///
-/// - **Sync**: ``syncNow(maxFailures:)`` runs one bounded sync and returns one ``SyncReport``.
+/// - **Sync**: `syncNow(maxFailures:)` runs one bounded sync and returns one ``SyncReport``.
 /// - **Follow**: ``follow(interval:onEvent:)`` keeps the device in step until cancelled, with one
 ///   ``FollowEvent`` stream and one backoff.
 /// - **Status**: every sync and poll is recorded in `DIR/status.json`, so ``DeviceStatus/read(directory:)``
@@ -83,7 +83,9 @@ public final class Device<Domain: ReplicatedDomain>: Sendable {
     ///   when the remote kept failing; what retrying will not fix (a session the server ended).
     ///   Nothing is lost either way: what was not acknowledged stays queued.
     ///
-    /// - Parameter onRetry: hears of each failed try that will be tried again (a progress line).
+    /// - Parameters:
+    ///   - maxFailures: how many failed sends (or downloads) in a row end the sync.
+    ///   - onRetry: hears of each failed try that will be tried again (a progress line).
     @discardableResult
     public func syncNow(maxFailures: Int = 8, onRetry: (@Sendable (SyncRetry) -> Void)? = nil) async throws
         -> SyncReport

@@ -1,7 +1,7 @@
 import RxChainCore
 import RxChainLogs
 
-/// What one ``Device/syncNow(maxFailures:)`` did: the same report for every domain.
+/// What one `Device/syncNow(maxFailures:)` did: the same report for every domain.
 public struct SyncReport: Sendable, Equatable {
     /// Where the store synced: a playbook's URL or a server's origin.
     public var remote: String

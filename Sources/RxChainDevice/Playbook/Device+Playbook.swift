@@ -4,16 +4,18 @@ import RxChainLogs
 
 extension Device where Domain: DeviceDomain {
     /// Opens (creating if needed) the store in `directory`, which syncs with a shared playbook,
-    /// and rebuilds its state (see ``PlaybookReplication``).
+    /// and rebuilds its state (see `PlaybookReplication`).
     ///
     /// - Parameters:
+    ///   - directory: the store's directory (created if missing).
+    ///   - domain: the domain whose rules the store applies.
     ///   - base: the app state the queued actions apply on top of (default: the domain's
     ///     initial one); with a remote, its replicated part is the local file's snapshot.
     ///   - options: the remote (remembered when given) and the sync manager's behaviour.
     ///   - lockWait: how long to wait for another process to release the store.
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's
-    ///   ``SyncQueueError`` (I/O, corrupt header), an unreadable `remote.json`, or the
-    ///   transport's ``PlaybookRemoteError`` (local file unreadable).
+    ///   `SyncQueueError` (I/O, corrupt header), an unreadable `remote.json`, or the
+    ///   transport's `PlaybookRemoteError` (local file unreadable).
     public static func open(
         directory: URL, domain: Domain, base: Domain.AppState? = nil, options: DeviceOptions = DeviceOptions(),
         lockWait: Duration = .seconds(5)
@@ -32,7 +34,7 @@ extension Device where Domain: DeviceDomain {
     /// Records an action: applies it at once and returns the new state once the action is
     /// durably queued for sync.
     ///
-    /// - Throws: the ``Rejection`` when the rules ignore the action or it is invalid (then
+    /// - Throws: the `Rejection` when the rules ignore the action or it is invalid (then
     ///   also shown through ``DeviceDomain/errorMessage(for:)`` before this returns); the
     ///   queue's error when it could not be written (the store is then re-based, so it does not
     ///   show an action that is not recorded).

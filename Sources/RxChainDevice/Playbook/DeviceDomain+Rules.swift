@@ -3,10 +3,10 @@ import RxChainLogs
 
 extension DeviceDomain {
     /// The store's entry for the actions of `messageCase`: applies each by the domain's rules
-    /// (``PlaybookDomain/apply(_:to:)``) to the replicated part of the app state, and returns the
+    /// (`PlaybookDomain/apply(_:to:)`) to the replicated part of the app state, and returns the
     /// action itself as its one sync request (the line to append to the playbook).
     ///
-    /// An action a conflict rule turns down is rejected with ``Rejection/ignored(tag:reason:)``
+    /// An action a conflict rule turns down is rejected with `Rejection/ignored(tag:reason:)`
     /// (not an error: every device turns it down the same way); an invalid one with a rejection
     /// naming the field. Either way the state stays as it was.
     ///

@@ -4,10 +4,10 @@ import RxChainLogs
 /// A domain with a store on every device: its app state around the replicated state, its
 /// messages and its reducer. What a ``Device`` that syncs through a playbook needs on top of the playbook domain.
 ///
-/// The device's store holds ``AppState``: the replicated ``PlaybookDomain/State`` (at
+/// The device's store holds `AppState`: the replicated `PlaybookDomain/State` (at
 /// ``replicated``) and whatever this device's screen keeps beside it (filters, routes,
 /// messages for the user), which is never written to the playbook. The reducer turns each
-/// persisted message into the action it queues (its sync request, an ``Action``), which the
+/// persisted message into the action it queues (its sync request, an `Action`), which the
 /// device appends to the playbook; the device re-bases the replicated part after each
 /// download with the message ``rebaseMessage(_:)`` makes.
 ///

@@ -3,7 +3,7 @@ import RxChainCore
 import RxChainLogs
 import RxChainRemotes
 
-/// How a ``Device`` syncs: with which playbook, and how its ``SyncManager`` retries.
+/// How a ``Device`` syncs: with which playbook, and how its `SyncManager` retries.
 ///
 /// ```swift
 /// var options = DeviceOptions()
@@ -12,22 +12,22 @@ import RxChainRemotes
 /// ```
 public struct DeviceOptions: Sendable {
     /// The playbook to sync with; `nil` uses the one the store remembers (if any). A given
-    /// remote is remembered in the store (``RemoteSetting/save(in:)``).
+    /// remote is remembered in the store (`RemoteSetting/save(in:)`).
     public var remote: RemoteSetting?
-    /// Whether the ``SyncManager`` sends in the background from the start (an app that
+    /// Whether the `SyncManager` sends in the background from the start (an app that
     /// stays open). Command-line tools that only read or record pass `false` and sync
-    /// with ``Device/syncNow(maxFailures:)``.
+    /// with `Device/syncNow(maxFailures:)`.
     public var startsOnline = true
     /// The backoff after failed sends.
     public var retry = RetryPolicy()
     /// The clock the retry timer sleeps on.
     public var clock: any Clock<Duration> = ContinuousClock()
     /// The key pair that signs requests to an S3 remote (`nil`: anonymous); read by the
-    /// app, e.g. ``S3Credentials/init(environment:)``. Never saved.
+    /// app, e.g. `S3Credentials/init(environment:)`. Never saved.
     public var s3Credentials: S3Credentials?
-    /// Where the device sessions of RxChain servers are kept (``ServerSessionStore``), for a
+    /// Where the device sessions of RxChain servers are kept (`ServerSessionStore`), for a
     /// server remote (`http://HOST:PORT/logs/NAME`); read by the app, e.g.
-    /// ``ServerSessionStore/init(environment:)``. `nil`: a server remote cannot sign in.
+    /// `ServerSessionStore/init(environment:)`. `nil`: a server remote cannot sign in.
     public var serverSessions: ServerSessionStore?
     /// The region S3 requests are signed for (`auto` for R2).
     public var s3Region = "us-east-1"

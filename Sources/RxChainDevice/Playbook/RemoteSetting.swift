@@ -12,18 +12,18 @@ import RxChainRemotes
 /// {"location":"http://127.0.0.1:8080/logs/playbooks/team/ledger","user":"alice"}
 /// ```
 ///
-/// A `file://` URL or a path is a ``DirectoryRemote``, kept as its canonical
-/// ``PlaybookRemote/location`` so two spellings of the same playbook are the same
-/// setting. An `s3://bucket/key` URL is an ``S3Remote`` (one object) and an
-/// `s3://bucket/prefix/` URL, ending in `/`, an ``S3SegmentedRemote`` (one object per
+/// A `file://` URL or a path is a `DirectoryRemote`, kept as its canonical
+/// `PlaybookRemote/location` so two spellings of the same playbook are the same
+/// setting. An `s3://bucket/key` URL is an `S3Remote` (one object) and an
+/// `s3://bucket/prefix/` URL, ending in `/`, an `S3SegmentedRemote` (one object per
 /// upload), at `endpoint` (resolved when the setting is made: the given one, else AWS in
 /// the region then in force), so later runs reach the same playbook whatever their
 /// environment; the credentials are never part of the setting. An `http(s)://HOST:PORT/logs/NAME`
-/// URL is a ``ServerRemote``: a log of an RxChain server, reached with the device session of
-/// `user` on that server (kept by a ``ServerSessionStore``, never in the setting). Pointing a store at
+/// URL is a `ServerRemote`: a log of an RxChain server, reached with the device session of
+/// `user` on that server (kept by a `ServerSessionStore`, never in the setting). Pointing a store at
 /// another location keeps its pending actions (they go to the new playbook) and
 /// discards its local copy of the old one
-/// (``PlaybookTransport`` notices the changed location on open).
+/// (`PlaybookTransport` notices the changed location on open).
 public struct RemoteSetting: Sendable, Hashable, Codable {
     /// The playbook's location: a canonical `file://` URL, `s3://bucket/key` or `s3://bucket/prefix/`.
     public var location: String
@@ -37,13 +37,15 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     /// for one object, or `s3://bucket/prefix/` for the segmented layout).
     ///
     /// - Parameters:
+    ///   - location: where the playbook is (see above).
+    ///   - user: for a server location, whose device session signs the requests.
     ///   - endpoint: the S3 service for an `s3://` location (MinIO, SeaweedFS, R2); `nil`
     ///     for AWS in `region`. Refused for other locations.
     ///   - region: the AWS region whose endpoint an `s3://` location without `endpoint` uses.
-    /// - Throws: ``PlaybookRemoteError/invalidLocation(_:reason:)`` when no remote
+    /// - Throws: `PlaybookRemoteError/invalidLocation(_:reason:)` when no remote
     ///   can be made for the location (another scheme, a relative `file:` URL, a query or
     ///   fragment, a directory, an empty location, a bad bucket, a `..` in a key);
-    ///   ``PlaybookRemoteError/invalidEndpoint(_:reason:)`` for a bad endpoint, or an
+    ///   `PlaybookRemoteError/invalidEndpoint(_:reason:)` for a bad endpoint, or an
     ///   endpoint given with a location that is not `s3://`.
     public init(parsing location: String, endpoint: String? = nil, region: String = "us-east-1", user: String? = nil)
         throws
@@ -95,8 +97,8 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     /// Whether the setting names the segmented S3 layout (`s3://bucket/prefix/`).
     package var isSegmentedS3: Bool { isS3 && location.hasSuffix("/") }
 
-    /// The ``PlaybookRemote/location`` of the remote this setting names (for S3, the
-    /// object's or prefix's path-style URL at ``endpoint``), as ``PlaybookSyncStatus/location`` holds it.
+    /// The `PlaybookRemote/location` of the remote this setting names (for S3, the
+    /// object's or prefix's path-style URL at ``endpoint``), as `PlaybookSyncStatus/location` holds it.
     public var remoteLocation: String {
         guard isS3 else { return location }
         if isSegmentedS3 { return (try? S3SegmentedRemote(location, endpoint: endpoint).location) ?? location }
@@ -104,10 +106,10 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     }
 
     /// The remote this setting names; `credentials` and `region` sign S3 requests (the
-    /// app reads them, e.g. with ``S3Credentials/init(environment:)``) and are ignored
+    /// app reads them, e.g. with `S3Credentials/init(environment:)`) and are ignored
     /// for a directory; `sessions` holds the device session a server remote signs in with.
     ///
-    /// - Throws: for a server location, ``ServerClientError/notSignedIn(server:user:reason:)``
+    /// - Throws: for a server location, `ServerClientError/notSignedIn(server:user:reason:)`
     ///   when `sessions` has no session for it (or several and no ``user``).
     public func makeRemote(
         credentials: S3Credentials? = nil, region: String = "us-east-1", sessions: ServerSessionStore? = nil
@@ -156,7 +158,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
     ///
     /// Only a missing file means "no remote": a file that cannot be read is an error.
     ///
-    /// - Throws: a ``PlaybookRemoteError`` naming the file and the cause when it cannot be
+    /// - Throws: a `PlaybookRemoteError` naming the file and the cause when it cannot be
     ///   read (permission denied, a directory in its place, an I/O error);
     ///   ``DeviceError/unreadableSetting(path:reason:)`` when it was read but
     ///   is not a setting.

@@ -4,11 +4,11 @@ import RxChainRemotes
 
 extension Device where Domain: RESTDomain {
     /// Opens (creating if needed) the store in `directory`, whose changes travel to a REST server:
-    /// its saved state (or the domain's initial one) and its queue (see ``RESTReplication``); each
+    /// its saved state (or the domain's initial one) and its queue (see `RESTReplication`); each
     /// request may take `requestTimeout` before it counts as unanswered (and is sent again later).
     /// Requests travel through `connection` (HTTP when `nil`).
     ///
-    /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
+    /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's `SyncQueueError`,
     ///   ``DeviceError/unreadableState(path:reason:)`` for a damaged `state.json` (left as it is),
     ///   ``DeviceError/unreadableSetting(path:reason:)`` for an unreadable `server.json`.
     public static func open(
@@ -31,7 +31,7 @@ extension Device where Domain: RESTDomain {
     /// Applies `message`, and returns the new state once its requests are durably queued and the
     /// state is saved.
     ///
-    /// - Throws: the ``Rejection`` when the rules ignore it or it is invalid (nothing changed);
+    /// - Throws: the `Rejection` when the rules ignore it or it is invalid (nothing changed);
     ///   the queue's or the snapshot's write error.
     @discardableResult
     public func send(_ message: Domain.AppMessage) async throws -> Domain.AppState {

@@ -5,9 +5,9 @@ import RxChainRemotes
 /// REST ``Device`` needs besides its store's reducer.
 ///
 /// The reducer turns each local message into the requests it makes necessary; the device queues
-/// them durably and sends them through an ``HTTPTransport`` with ``mapping``; what the server
+/// them durably and sends them through an `HTTPTransport` with ``mapping``; what the server
 /// answers comes back into the store as the messages ``messages(answering:)`` makes, and what
-/// changed on the server as the messages ``pull(_:state:since:)`` makes.
+/// changed on the server as the messages `pull(_:state:since:)` makes.
 public protocol RESTDomain: ReplicatedDomain where AppState == State {
     /// The state every device of the user converges on (saved in the store as a snapshot).
     associatedtype State: Codable & Sendable

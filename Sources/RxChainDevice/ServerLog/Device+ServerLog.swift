@@ -5,15 +5,17 @@ import RxChainRemotes
 
 extension Device where Domain: ServerLogDomain {
     /// Opens (creating if needed) the store in `directory`, whose entries live in an RxChain
-    /// server's logs, and rebuilds its state (see ``ServerLogReplication``).
+    /// server's logs, and rebuilds its state (see `ServerLogReplication`).
     ///
     /// - Parameters:
+    ///   - directory: the store's directory (created if missing).
+    ///   - domain: the domain whose rules the store applies.
     ///   - setting: the server and user (remembered when given); the saved one otherwise.
     ///   - sessions: where the device's session is read from (and rotated tokens saved).
     ///   - retry: the backoff between failed sends.
     ///   - lockWait: how long to wait for another process to release the store.
     ///   - connection: how requests reach the server; HTTP when `nil`.
-    /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's ``SyncQueueError``,
+    /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's `SyncQueueError`,
     ///   ``DeviceError`` for `server.json` or `logs/`.
     public static func open(
         directory: URL, domain: Domain, setting: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
@@ -35,7 +37,7 @@ extension Device where Domain: ServerLogDomain {
     /// Records an entry made on this device: shows it at once and returns the new state once
     /// its append is durably queued.
     ///
-    /// - Throws: the ``Rejection`` when the fold already holds the id; the queue's error when it
+    /// - Throws: the `Rejection` when the fold already holds the id; the queue's error when it
     ///   could not be written (the entry then leaves the state).
     @discardableResult
     public func record(_ entry: Domain.Entry) async throws -> Domain.State {

@@ -1,7 +1,7 @@
 import RxChainLogs
 
 /// A domain whose entries live in an RxChain server's logs, as a ``Device`` keeps them:
-/// its fold (``OrderedLogDomain``), plus how an entry travels.
+/// its fold (`OrderedLogDomain`), plus how an entry travels.
 ///
 /// Everything else is the engine's: the durable queue of local entries, pushing them, following
 /// the user's change feed, the local copy of confirmed entries, reading a log from its start

@@ -12,8 +12,8 @@ public struct ServerSetting: Codable, Sendable, Equatable {
 
     /// A setting for `server` (any URL on it: only its origin is kept) and `user`.
     ///
-    /// - Throws: ``ServerClientError/invalidServer(_:reason:)`` or
-    ///   ``ServerClientError/invalidUser(_:reason:)``.
+    /// - Throws: `ServerClientError/invalidServer(_:reason:)` or
+    ///   `ServerClientError/invalidUser(_:reason:)`.
     public init(server: String, user: String) throws(ServerClientError) {
         self.server = try ServerClient.origin(of: server).origin
         try ServerSessionStore.validate(user: user)

@@ -62,7 +62,7 @@ public final class LogServer: Sendable {
     let shutdown = ShutdownNotice()
 
     /// Creates the request handling over a server's state
-    /// (``open(options:policy:configuration:services:)`` opens it from a data directory), with
+    /// (`open(options:policy:configuration:services:)` opens it from a data directory), with
     /// `services` mounted beside the log routes (see ``ServerService``).
     public init(
         book: LogBook, accounts: Accounts, access: AccessControl, configuration: Configuration = .init(),

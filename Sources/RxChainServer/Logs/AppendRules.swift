@@ -2,7 +2,7 @@
 /// entry of the log, which clash with one, whether the revision holds, and the `seq` and `ts` the
 /// new entries get.
 ///
-/// A storage calls ``plan(_:creator:expecting:revision:find:)`` inside its atomic section (under
+/// A storage calls `plan(_:creator:expecting:revision:find:)` inside its atomic section (under
 /// its lock, or in its database transaction), with a lookup of the entries its log already holds,
 /// and then ``stamp(_:plan:log:creator:firstSeq:lastTimestamp:now:)`` for the new entries it
 /// writes in that same section. So the journal, the in-memory book and PostgreSQL answer every

@@ -3,7 +3,7 @@
 ///
 /// `RxChainServer` imports no domain: a domain module (the time tracker's `TimeEntryService`)
 /// supplies its service, and the embedding server passes it to
-/// ``LogServer/open(options:policy:configuration:services:)``. A service that keeps state makes
+/// `LogServer/open(options:policy:configuration:services:)`. A service that keeps state makes
 /// it durable in a ``ServiceLog`` of its own, a reserved `server/services/NAME` log of the
 /// server's ``LogBook`` that no client can read or write, and rebuilds its state by folding that
 /// log when it is created.

@@ -3,7 +3,7 @@ import RxChainSystem
 /// A storage in memory, for tests and tools: every accepted entry is durable at once, and
 /// nothing survives the process. ``LogBook/init(clock:)`` makes one.
 ///
-/// It keeps the whole book in a ``LogBookState`` behind one lock, so each call is atomic; it is the
+/// It keeps the whole book in a `LogBookState` behind one lock, so each call is atomic; it is the
 /// reference the other storages are compared with (the storage contract's test suite, and the
 /// journal's property test).
 public final class MemoryLogStorage: LogStorage {

@@ -2,7 +2,7 @@ import Foundation
 import RxChainCore
 import RxChainDevice
 
-/// One user's device of the shared expenses: a ``RxChain/Device`` folding the
+/// One user's device of the shared expenses: a `RxChain/Device` folding the
 /// operations of the groups its user takes part in and of the user's friend requests.
 public typealias SharedExpensesDevice = Device<SharedExpensesDomain>
 

@@ -5,7 +5,7 @@ import RxChainJSON
 import RxChainRemotes
 import RxChainSystem
 
-/// The time tracker on a device that syncs with a time-entry server (a ``RxChain/Device``): the
+/// The time tracker on a device that syncs with a time-entry server (a `RxChain/Device`): the
 /// reducer makes the requests, ``TimeTrackingHTTPMapping`` sends them, and the answers come back
 /// as the domain's `sync/...` messages.
 ///

@@ -3,8 +3,8 @@ import RxChainCore
 import RxChainDevice
 import RxChainJSON
 
-/// One device of the time tracker: a ``RxChain/Device`` whose changes travel to the
-/// time-entry server (``TimeEntryService``) as REST requests.
+/// One device of the time tracker: a `RxChain/Device` whose changes travel to the
+/// time-entry server (`TimeEntryService`) as REST requests.
 public typealias TimeTrackingDevice = Device<TimeTrackingClient>
 
 /// What a user does on a device that needs more than one message's rules: the one place the

@@ -2,7 +2,7 @@ import Foundation
 import RxChainCore
 import RxChainDevice
 
-/// One user's device of the TODO lists: a ``RxChain/Device`` folding the entries as its
+/// One user's device of the TODO lists: a `RxChain/Device` folding the entries as its
 /// user sees them (``TodoListsDomain/viewer``).
 public typealias TodoListsDevice = Device<TodoListsDomain>
 

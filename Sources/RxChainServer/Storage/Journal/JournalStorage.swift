@@ -14,14 +14,14 @@ import RxChainSystem
 ///
 /// **Segments and their index.** The journal is a series of segment files; only the last is
 /// appended to. Once a segment reaches its size it is closed for good, never rewritten, and its
-/// index is written beside it as a checkpoint (``JournalIndexFile``: each log's line offsets, every
+/// index is written beside it as a checkpoint (`JournalIndexFile`: each log's line offsets, every
 /// id's key, a sparse `ts` index, a Bloom filter). In memory stay the open segment's index and,
 /// of each closed segment, its directory and Bloom filter. Entries are read from the files through
-/// a block cache of bounded size (``JournalBlockCache``); an append of a new id asks each closed
+/// a block cache of bounded size (`JournalBlockCache`); an append of a new id asks each closed
 /// segment's Bloom filter, so only a repeat (or a 1 % false positive) reads an index file.
 ///
 /// **Start.** Opening reads the closed segments' index files (only their directories) and the
-/// open segment's records: the journal's tail, not its history (``JournalRecovery``). A missing
+/// open segment's records: the journal's tail, not its history (`JournalRecovery`). A missing
 /// or damaged index file is never trusted: the segment is read again, checked record by record,
 /// and its index rebuilt. Nothing is compacted or dropped: segments are kept whole; an index file
 /// is written once and replaced only by a rebuild of the same index.
