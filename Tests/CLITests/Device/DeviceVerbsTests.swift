@@ -142,8 +142,9 @@ import Testing
             #expect(firstFrame?.contains(Self.header("last error", "none")) == true)
             try await expectSuccess(run(domain.reader))
             #expect(try await status().state == "synced")
+            // The change is recorded while the watch runs (the watch may already have sent it by
+            // the time anyone looks: no assertion on `pending` here, that would race the watch).
             try await expectSuccess(run(domain.change))
-            #expect(try await status().pending > 0)
             // Each frame is a round of the watch: one of them sends the change.
             var sent = false
             while await watch.nextFrame(where: { _ in true }) != nil {

@@ -37,7 +37,8 @@ import Testing
         }
     }
 
-    /// Every tag registered in `LedgerReducer.reducer` appears in README.md or a diagram.
+    /// Every tag registered in `LedgerReducer.reducer` appears in the ledger's article (its table
+    /// of actions), README.md or a diagram.
     @Test func everyReducerTagIsDocumented() async throws {
         let result = try await CLIRunner().run(["_debug", "tags"])
         #expect(result.exitCode == 0, "\(result)")
@@ -45,12 +46,18 @@ import Testing
         #expect(tags.contains("transactions/put") && tags.contains("screen/route"), "\(result)")
         var documentation =
             (try? String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        documentation +=
+            (try? String(
+                contentsOf: Self.packageRoot.appendingPathComponent("Sources/Ledger/Ledger.docc/TheLedger.md"),
+                encoding: .utf8)) ?? ""
         let diagrams = Self.packageRoot.appendingPathComponent("Diagrams")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: diagrams.path)) ?? []
         where name.hasSuffix(".md") {
             documentation += (try? String(contentsOf: diagrams.appendingPathComponent(name), encoding: .utf8)) ?? ""
         }
         let missing = tags.filter { !documentation.contains("`\($0)`") }
-        #expect(missing.isEmpty, "tags missing from README.md's table of actions and from Diagrams/*.md: \(missing)")
+        #expect(
+            missing.isEmpty,
+            "tags missing from the ledger article's table of actions, README.md and Diagrams/*.md: \(missing)")
     }
 }
