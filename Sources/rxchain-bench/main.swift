@@ -44,7 +44,8 @@ let usage = """
                    what history costs rxchain-server (release, the journal): grown to each of --entries
                    (default 1000000,5000000; 200-entry batches over 1000 logs), its append ns/entry and
                    RSS, restart time, and cold reads after a restart (ns/entry), against the empty
-                   server (appends, restart) and warm reads in the same run; --cache-mb MB,
+                   server (appends, restart) and warm reads in the same run; --storage postgres (a
+                   fresh PostgreSQL cluster instead of the journal), --cache-mb MB,
                    --server-binary PATH (else RXCHAIN_SERVER_BINARY, else built)
       time         the time tracker's queued changes delivered to rxchain-server's time-entry service,
                    one request each (N offline starts, --changes N, default 200), against the same

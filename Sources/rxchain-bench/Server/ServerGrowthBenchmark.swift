@@ -19,9 +19,13 @@ import RxChainTesting
 /// - `server-growth-<N>-cold-read`: ns per entry reading logs from the start right after a restart
 ///   (`GET /logs/…?after=…&limit=1000`, a cold cache; different logs after each restart), against
 ///   reading the same logs again (warm); extras `entries_per_s`.
+///
+/// With `--storage postgres` the server keeps its logs in a fresh PostgreSQL cluster of this run
+/// (the figures get a `-postgres` suffix; `rss_mb` is the server's, not the database's).
 enum ServerGrowthBenchmark {
     static let usage = """
-        usage: rxchain-bench server-growth [--json] [--entries N[,N…]] [--cache-mb MB] [--server-binary PATH]
+        usage: rxchain-bench server-growth [--json] [--entries N[,N…]] [--cache-mb MB] [--storage journal|postgres]
+                                           [--server-binary PATH]
         """
     static let logs = 1_000
     static let batch = 200
@@ -30,6 +34,8 @@ enum ServerGrowthBenchmark {
     struct Options {
         var sizes = [1_000_000, 5_000_000]
         var cacheMB: Int?
+        /// PostgreSQL storage (a fresh cluster of this run) instead of the journal.
+        var postgres = false
         var serverBinary = ProcessInfo.processInfo.environment["RXCHAIN_SERVER_BINARY"]
     }
 
@@ -48,6 +54,11 @@ enum ServerGrowthBenchmark {
                 options.cacheMB = megabytes
             case "--server-binary":
                 options.serverBinary = value
+            case "--storage":
+                guard ["journal", "postgres"].contains(value) else {
+                    return usageError("--storage: journal or postgres")
+                }
+                options.postgres = value == "postgres"
             default:
                 return usageError("unexpected argument '\(flag)'")
             }
@@ -167,9 +178,28 @@ enum ServerGrowthBenchmark {
         let root = FileManager.default.temporaryDirectory.path + "/rxchain-bench-growth-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let arguments = options.cacheMB.map { ["--cache-mb", "\($0)"] } ?? []
-        let subject = try await Subject(binary: binary, root: root, arguments: arguments)
+        var arguments = options.cacheMB.map { ["--cache-mb", "\($0)"] } ?? []
+        var cluster: PostgresCluster?
+        if options.postgres {
+            ChildProcess.log("starting a PostgreSQL cluster")
+            let started = try await PostgresCluster.start()
+            cluster = started
+            arguments += ["--storage", try await started.freshDatabase("rxchain_growth")]
+        }
+        do {
+            try await measure(binary: binary, root: root, arguments: arguments, options: options, report: report)
+        } catch {
+            await cluster?.stop()
+            throw error
+        }
+        await cluster?.stop()
+    }
 
+    private static func measure(
+        binary: URL, root: String, arguments: [String], options: Options, report: Report
+    ) async throws {
+        let subject = try await Subject(binary: binary, root: root, arguments: arguments)
+        let suffix = options.postgres ? "-postgres" : ""
         ChildProcess.log("empty server: append probes, restarts")
         let emptyAppend = try await subject.appendProbes()
         let emptyRSS = await subject.rss
@@ -177,13 +207,16 @@ enum ServerGrowthBenchmark {
         for _ in 0..<runs { emptyRestarts.append(try await subject.restart()) }
         let emptyRestart = median(emptyRestarts)
 
-        report.header("server-growth (rxchain-server, the embedded journal, cache \(options.cacheMB ?? 64) MB)")
+        report.header(
+            options.postgres
+                ? "server-growth (rxchain-server, PostgreSQL storage)"
+                : "server-growth (rxchain-server, the embedded journal, cache \(options.cacheMB ?? 64) MB)")
         for size in options.sizes where size > (await subject.appended) {
             ChildProcess.log("growing to \(size) entries")
             try await subject.append((size - (await subject.appended)) / batch * batch)
             let rss = await subject.rss
             let append = try await subject.appendProbes()
-            let journalMB = Double(ServerBenchmark.directorySize(root + "/data/logs")) / 1_048_576
+            let journalMB = Double(ServerBenchmark.directorySize(root + "/data/logs")) / 1_048_576  // 0 on PostgreSQL
             var restarts: [Double] = []
             var cold: [Double] = []
             var warm: [Double] = []
@@ -197,7 +230,7 @@ enum ServerGrowthBenchmark {
             }
             report.emit(
                 Figure(
-                    name: "server-growth-\(size)-append", unit: "entry", medianNanoseconds: append,
+                    name: "server-growth-\(size)\(suffix)-append", unit: "entry", medianNanoseconds: append,
                     baseline: "empty-server-append", baselineMedianNanoseconds: emptyAppend,
                     extra: [
                         ("entries_per_s", 1e9 / append), ("baseline_entries_per_s", 1e9 / emptyAppend), ("rss_mb", rss),
@@ -206,12 +239,13 @@ enum ServerGrowthBenchmark {
                     ]))
             report.emit(
                 Figure(
-                    name: "server-growth-\(size)-restart", unit: "restart", medianNanoseconds: median(restarts),
+                    name: "server-growth-\(size)\(suffix)-restart", unit: "restart",
+                    medianNanoseconds: median(restarts),
                     baseline: "empty-server-restart", baselineMedianNanoseconds: emptyRestart,
                     extra: [("rss_after_restart_mb", restartRSS)]))
             report.emit(
                 Figure(
-                    name: "server-growth-\(size)-cold-read", unit: "entry", medianNanoseconds: median(cold),
+                    name: "server-growth-\(size)\(suffix)-cold-read", unit: "entry", medianNanoseconds: median(cold),
                     baseline: "warm-read", baselineMedianNanoseconds: median(warm),
                     extra: [("entries_per_s", 1e9 / median(cold)), ("baseline_entries_per_s", 1e9 / median(warm))]))
         }

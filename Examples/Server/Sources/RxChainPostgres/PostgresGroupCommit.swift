@@ -123,10 +123,14 @@ final class PostgresGroupCommit: Sendable {
         }
         let pairs = group.flatMap { request in request.batch.map { (request.log.description, $0.id) } }
         var known: [String: [String: LogEntry]] = [:]
+        // One index lookup per id (`UNIQUE (log, id)`), whatever the table's size.
         let rows = try await connection.query(
             """
-            SELECT e.ts, log, e.seq, id, e.creator, e.body FROM rxchain_entries e
-            JOIN unnest(\(pairs.map(\.0))::text[], \(pairs.map(\.1))::text[]) AS k(log, id) USING (log, id)
+            SELECT e.ts, e.log, e.seq, e.id, e.creator, e.body
+            FROM unnest(\(pairs.map(\.0))::text[], \(pairs.map(\.1))::text[]) AS k(log, id)
+            CROSS JOIN LATERAL (
+                SELECT * FROM rxchain_entries WHERE rxchain_entries.log = k.log AND rxchain_entries.id = k.id
+            ) AS e
             """, logger: logger)
         for try await row in rows.decode(EntryRow.self) {
             let entry = try makeEntry(row)

@@ -10,7 +10,8 @@ import RxChainServer
 ///                                                          append locks it, so appends commit in ts order
 /// rxchain_logs     (log PRIMARY KEY, revision)            each log's entry count
 /// rxchain_entries  (ts PRIMARY KEY, log, seq, id,         every entry; UNIQUE (log, seq) and
-///                   creator, body bytea)                  UNIQUE (log, id): the idempotency key
+///                   creator, body bytea)                  UNIQUE (log, id): the idempotency key;
+///                                                          an index of the reserved logs' ts (v2)
 /// ```
 ///
 /// ``migrate(_:logger:)`` runs under a transaction-scoped advisory lock, so instances starting
@@ -19,7 +20,7 @@ import RxChainServer
 /// than this server knows is refused (an older server must not write a newer schema).
 enum PostgresSchema {
     /// The version this server brings the database to.
-    static let version = 1
+    static let version = 2
     /// The advisory lock key migrations take ("rxchain" in ASCII, as a number).
     static let migrationLock: Int64 = 0x72_78_63_68_61_69_6E
 
@@ -44,7 +45,12 @@ enum PostgresSchema {
                 UNIQUE (log, seq),
                 UNIQUE (log, id))
             """,
-        ]
+        ],
+        [
+            // The reserved logs, which every instance catches up with before each request: read
+            // after a `ts` without scanning the other logs' entries.
+            "CREATE INDEX rxchain_entries_reserved ON rxchain_entries (ts) WHERE log LIKE 'server/%'"
+        ],
     ]
 
     /// Brings the database to ``version``.
