@@ -1,5 +1,5 @@
 import RxChainRemotes
-import Synchronization
+import RxChainSystem
 import Testing
 
 /// The request limiter: never more than its limit at once, one waiter let in per place freed, in
@@ -7,7 +7,7 @@ import Testing
 @Suite struct RequestLimiterTests {
     /// Counts the operations running at once and the most seen.
     final class Gauge: Sendable {
-        let counts = Mutex((now: 0, most: 0, order: [Int]()))
+        let counts = Lock((now: 0, most: 0, order: [Int]()))
         func enter(_ index: Int) {
             counts.withLock {
                 $0.now += 1

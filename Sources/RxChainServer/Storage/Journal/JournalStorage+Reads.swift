@@ -102,7 +102,10 @@ extension JournalStorage {
             let segments = locked.journal.segments
             guard timestamp < locked.journal.lastDurableTimestamp else { return [] }
             var first = segments.count
-            while first > 0, (segments[first - 1].lastTimestamp ?? 0) > timestamp || segments[first - 1].length == 0 {
+            // Walk back over every segment with an entry after `timestamp`, and over segments
+            // with no entry at all (empty, or holding only damage skipped by recovery): they
+            // must not hide the segments before them.
+            while first > 0, segments[first - 1].lastTimestamp.map({ $0 > timestamp }) ?? true {
                 first -= 1
             }
             return segments[first...].enumerated().map { offset, segment in
