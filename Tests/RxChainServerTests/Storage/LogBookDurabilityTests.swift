@@ -155,6 +155,30 @@ import Testing
         await started.close()
     }
 
+    /// Found by `Fuzz/FuzzJournalRecovery`: a last segment that holds only damage (opened despite
+    /// it) hid every earlier segment from the feed, while the report counted their entries.
+    @Test func aLastSegmentOfOnlyDamageHidesNoEarlierEntryFromTheFeed() async throws {
+        let scratch = ScratchDirectory("damaged-last-segment")
+        let book = try await LogBook.open(directory: scratch.journal, clock: frozenClock, segmentSize: 200)
+        for index in 1...6 {
+            try await book.append(to: alice, id: "a\(index)", body: Array("{\"n\":\(index)}".utf8), creator: "alice")
+        }
+        let written = book.entries(afterTimestamp: 0, limit: .max)
+        await book.close()
+        let last = try #require(try scratch.segments().last).lastPathComponent
+        let digits = last.dropFirst("journal-".count).prefix { $0.isNumber }
+        let next = "journal-" + String(format: "%0\(digits.count)d", Int(digits)! + 1) + ".log"
+        try Data("00000000 {\"not\":\"a record\"}\n".utf8).write(to: scratch.journal.appendingPathComponent(next))
+
+        let started = try await LogBook.open(directory: scratch.journal, clock: frozenClock, startDespiteDamage: true)
+        let report = try #require(started.recoveryReport)
+        #expect(report.damaged.count == 1)
+        let feed = started.entries(afterTimestamp: 0, limit: .max)
+        #expect(feed.count == report.entryCount)
+        #expect(feed == written)
+        await started.close()
+    }
+
     @Test func aSecondOpenerOfTheDirectoryIsRefused() async throws {
         let scratch = ScratchDirectory("lock")
         let book = try await LogBook.open(directory: scratch.journal)
