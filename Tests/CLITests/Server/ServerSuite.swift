@@ -12,12 +12,12 @@ protocol ServerSuite {
 extension ServerSuite {
     /// A fresh directory and a server on `DIR/data`, both gone when `body` ends.
     ///
-    /// Passwords are stretched with 1,000 iterations (not the default 600,000): the suites sign
-    /// in often, on a machine running many tests at once, and test nothing about the cost.
+    /// Passwords are stretched with 1,000 iterations (not the default 600,000), as
+    /// `ServerProcess.start(data:arguments:)` starts every test server: the suites sign in often,
+    /// on a machine running many tests at once, and test nothing about the cost.
     func withServer<T>(
         arguments: [String] = [], _ body: (_ root: URL, _ server: ServerProcess) async throws -> T
     ) async throws -> T {
-        let arguments = ["--password-iterations", "1000"] + arguments
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(directoryPrefix)-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
