@@ -79,7 +79,12 @@ enum ServerGrowthBenchmark {
         let arguments: [String]
         var server: ServerProcess
         var client: BenchHTTPClient
+        /// The bench device's access token and when it was issued: it expires (15 minutes by
+        /// default) long before growing to millions of entries ends, so ``currentToken()`` signs
+        /// in again after ``tokenRenewal``.
         var token = ""
+        var tokenIssued = ContinuousClock.now
+        static let tokenRenewal = Duration.seconds(300)
         let password = UUID().uuidString
         var appended = 0
         var probes = 0
@@ -91,6 +96,15 @@ enum ServerGrowthBenchmark {
             server = try await Self.start(binary, root, arguments)
             client = BenchHTTPClient(origin: server.url)
             token = try await client.signUp(user: "bench", password: password, device: "bench")
+        }
+
+        /// The access token, renewed by a new sign-in once it is ``tokenRenewal`` old.
+        func currentToken() async throws -> String {
+            if ContinuousClock.now - tokenIssued >= Self.tokenRenewal {
+                token = try await client.signIn(user: "bench", password: password, device: "bench")
+                tokenIssued = .now
+            }
+            return token
         }
 
         static func start(_ binary: URL, _ root: String, _ arguments: [String]) async throws -> ServerProcess {
@@ -111,14 +125,25 @@ enum ServerGrowthBenchmark {
             let took = Stopwatch.nanoseconds(ContinuousClock.now - started)
             client = BenchHTTPClient(origin: server.url)
             token = try await client.signIn(user: "bench", password: password, device: "bench")
+            tokenIssued = .now
             return took
         }
 
-        /// Appends `count` entries (whole batches) from 4 connections, round robin over the logs.
+        /// Appends `count` entries (whole batches) from 4 connections, round robin over the logs,
+        /// in rounds of at most 100,000 entries (each with a current token).
         func append(_ count: Int) async throws {
+            var left = count / ServerGrowthBenchmark.batch * ServerGrowthBenchmark.batch
+            while left > 0 {
+                let round = min(left, 100_000)
+                try await appendRound(round)
+                left -= round
+            }
+        }
+
+        private func appendRound(_ count: Int) async throws {
             let batches = count / ServerGrowthBenchmark.batch
             let first = appended / ServerGrowthBenchmark.batch
-            let (client, token) = (client, token)
+            let (client, token) = (client, try await currentToken())
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for lane in 0..<4 {
                     group.addTask {
@@ -158,6 +183,7 @@ enum ServerGrowthBenchmark {
             let started = ContinuousClock.now
             var total = 0
             for log in logs {
+                let token = try await currentToken()
                 var cursor = 0
                 while true {
                     let page = try await client.raw(
