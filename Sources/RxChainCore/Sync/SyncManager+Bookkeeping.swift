@@ -3,15 +3,18 @@ import Foundation
 /// How ``SyncManager`` records outcomes: queue acknowledgements and dead letters, the
 /// senders' staged continuations, and the published ``SyncStatus``.
 extension SyncManager {
-    /// Acknowledges records the coalescing rules made redundant (no need to wait for the write).
-    func acknowledge(_ records: [QueueRecord]) {
+    /// Acknowledges records the coalescing rules made redundant (no need to wait for the write);
+    /// `false` when the queue refused the change (recorded as a failure).
+    @discardableResult
+    func acknowledge(_ records: [QueueRecord]) -> Bool {
         do {
             try queue.acknowledge(records.map(\.seq))
         } catch {
             recordFailure(String(describing: error))
-            return
+            return false
         }
         acknowledged(records)
+        return true
     }
 
     /// Tells the senders of `records`, acknowledged in the queue, and refreshes the counts.
@@ -23,15 +26,18 @@ extension SyncManager {
         refreshCounts()
     }
 
-    /// Makes `record` a dead letter (without waiting for the write) and tells its sender.
-    func deadLetter(_ record: QueueRecord, reason: String) {
+    /// Makes `record` a dead letter (without waiting for the write) and tells its sender;
+    /// `false` when the queue refused the change (recorded as a failure).
+    @discardableResult
+    func deadLetter(_ record: QueueRecord, reason: String) -> Bool {
         do {
             try queue.deadLetter(seq: record.seq, reason: reason)
         } catch {
             recordFailure(String(describing: error))
-            return
+            return false
         }
         deadLettered(record, reason: reason)
+        return true
     }
 
     /// Tells the sender of `record`, a dead letter in the queue, and refreshes the counts.

@@ -147,25 +147,43 @@ extension SyncManager {
         updateStatus { $0.nextAttemptAt = nil }
     }
 
-    /// The next batch: pending, durable records in queue order, after coalescing and dependency holds.
+    /// The next batch: pending, durable records in queue order, after coalescing and dependency
+    /// holds. Empty only when no durable record is left to send: a window of records that the
+    /// coalescing rules or the dependency holds settle entirely (all made redundant, or all
+    /// waiting for a dead letter) is passed over for the records behind it, never taken for the
+    /// end of the queue.
     func nextBatch() -> [QueueRecord] {
+        while true {
+            let (batch, settled) = nextBatchOfWindow()
+            // Each round that settled records took them out of the queue, so this ends.
+            if !batch.isEmpty || !settled { return batch }
+        }
+    }
+
+    /// The batch from the first `4 × maxBatchSize` pending, durable records: those a dead letter
+    /// holds become dead letters, those the coalescing rules make redundant are acknowledged.
+    /// `settled`: whether any record left the pending ones that way.
+    private func nextBatchOfWindow() -> (batch: [QueueRecord], settled: Bool) {
         let window = max(transport.maxBatchSize, 1)
         var pending = queue.pending(limit: window * 4, persistedOnly: true)
+        var settled = false
         if let key = configuration.dependencyKey {
             let blocked = Set(queue.deadLetters.compactMap { key($0.record) })
             if !blocked.isEmpty {
                 for record in pending where key(record).map(blocked.contains) == true {
-                    deadLetter(record, reason: "waits for a dead letter about the same entity (\(key(record)!))")
+                    let entity = key(record) ?? ""
+                    if deadLetter(record, reason: "waits for a dead letter about the same entity (\(entity))") {
+                        settled = true
+                    }
                 }
                 pending.removeAll { key($0).map(blocked.contains) == true }
             }
         }
         if let coalescing = configuration.coalescing {
             let (kept, dropped) = coalescing.apply(to: pending)
-            if !dropped.isEmpty { acknowledge(dropped) }
+            if !dropped.isEmpty, acknowledge(dropped) { settled = true }
             pending = kept
         }
-        return Array(pending.prefix(window))
+        return (Array(pending.prefix(window)), settled)
     }
-
 }
