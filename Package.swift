@@ -51,8 +51,10 @@ let package = Package(
         .target(name: "RxChainDevice", dependencies: remotes),
         .target(name: "RxChain", dependencies: device),
 
-        // The sync server's logic, without HTTP: below it only the system and JSON layers.
-        .target(name: "RxChainServer", dependencies: json, exclude: ["OpenAPI/openapi.json"]),
+        // The sync server's logic, without HTTP: below it only the system and JSON layers, and the
+        // API's OpenAPI document it serves (no product: `package` only).
+        .target(name: "RxChainServerOpenAPI", exclude: ["openapi.json"]),
+        .target(name: "RxChainServer", dependencies: ["RxChainServerOpenAPI"] + json),
 
         // The four reference applications: each domain is its rules, on the device layer...
         .target(name: "Ledger", dependencies: device),
@@ -142,7 +144,8 @@ let package = Package(
             name: "TimeTrackingTests",
             dependencies: [
                 "TimeTracking", "TimeTrackingServer", "TimeTrackingScenarios", "RxChainScenarios",
-                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainServerOpenAPI",
+                "RxChainTesting",
             ] + device),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench", "RxChainTesting"]),
     ],
