@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "RxChainRemotes", targets: ["RxChainRemotes"]),
         .library(name: "RxChainDevice", targets: ["RxChainDevice"]),
         // The sync server's core, the four reference domains and their server sides.
+        .library(name: "RxChainServerStorage", targets: ["RxChainServerStorage"]),
         .library(name: "RxChainServer", targets: ["RxChainServer"]),
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "TimeTracking", targets: ["TimeTracking"]),
@@ -51,8 +52,12 @@ let package = Package(
         .target(name: "RxChainDevice", dependencies: remotes),
         .target(name: "RxChain", dependencies: device),
 
-        // The sync server's logic, without HTTP: below it only the system and JSON layers.
-        .target(name: "RxChainServer", dependencies: json, exclude: ["OpenAPI/openapi.json"]),
+        // The sync server's logic, without HTTP, on the system and JSON layers: its storage (named logs,
+        // the storage contract, memory and the embedded journal), the API's OpenAPI document it serves
+        // (no product: `package` only), and the rules (the book, accounts, access, routes).
+        .target(name: "RxChainServerStorage", dependencies: json),
+        .target(name: "RxChainServerOpenAPI", exclude: ["openapi.json"]),
+        .target(name: "RxChainServer", dependencies: ["RxChainServerStorage", "RxChainServerOpenAPI"] + json),
 
         // The four reference applications: each domain is its rules, on the device layer...
         .target(name: "Ledger", dependencies: device),
@@ -60,13 +65,16 @@ let package = Package(
         .target(name: "TodoLists", dependencies: device),
         .target(name: "SharedExpenses", dependencies: device),
         // ...their server sides, mounted by the example server...
-        .target(name: "TimeTrackingServer", dependencies: ["RxChainServer", "RxChainCore"] + json),
+        .target(
+            name: "TimeTrackingServer", dependencies: ["RxChainServer", "RxChainServerStorage", "RxChainCore"] + json),
         .target(name: "TodoListsServer", dependencies: ["RxChainServer", "TodoLists"]),
         .target(name: "SharedExpensesServer", dependencies: ["RxChainServer", "SharedExpenses"] + json),
 
         // ...and the scenario language, its in-process server world, and each domain's steps.
         .target(name: "RxChainScenarios", dependencies: device),
-        .target(name: "RxChainServerScenarios", dependencies: ["RxChainScenarios", "RxChainServer"] + device),
+        .target(
+            name: "RxChainServerScenarios",
+            dependencies: ["RxChainScenarios", "RxChainServer", "RxChainServerStorage"] + device),
         .target(name: "LedgerScenarios", dependencies: ["Ledger", "RxChainScenarios"] + device),
         .target(
             name: "TimeTrackingScenarios",
@@ -90,7 +98,7 @@ let package = Package(
         .target(name: "RxChainTesting", dependencies: logs),
         .target(name: "RxChainScenarioTesting", dependencies: ["RxChainServerScenarios", "RxChainScenarios"]),
         // The storage contract's checks, run against every LogStorage (PostgreSQL's in Examples/Server).
-        .target(name: "RxChainServerTesting", dependencies: ["RxChainServer", "RxChainTesting"]),
+        .target(name: "RxChainServerTesting", dependencies: ["RxChainServerStorage", "RxChainTesting"]),
 
         // The terminal front end and the benchmarks.
         .executableTarget(
@@ -101,7 +109,10 @@ let package = Package(
             ] + device),
         .executableTarget(
             name: "rxchain-bench",
-            dependencies: ["Ledger", "TimeTracking", "TimeTrackingServer", "RxChainServer", "RxChainTesting"] + device),
+            dependencies: [
+                "Ledger", "TimeTracking", "TimeTrackingServer", "RxChainServer", "RxChainServerStorage",
+                "RxChainTesting",
+            ] + device),
 
         // What several test targets share: the toy register domain and a playbook fixture.
         .target(
@@ -125,24 +136,26 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["RxChain", "RxChainTesting", "TimeTracking"] + device),
         .testTarget(
             name: "RxChainServerTests",
-            dependencies: ["RxChainServer", "RxChainServerTesting", "RxChainTesting"] + json),
+            dependencies: ["RxChainServer", "RxChainServerStorage", "RxChainServerTesting", "RxChainTesting"] + json),
         .testTarget(
             name: "TodoListsTests",
             dependencies: [
                 "TodoLists", "TodoListsServer", "TodoListsScenarios", "RxChainScenarios", "RxChainServerScenarios",
-                "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+                "RxChainScenarioTesting", "RxChainServer", "RxChainServerStorage", "RxChainTesting",
             ] + device),
         .testTarget(
             name: "SharedExpensesTests",
             dependencies: [
                 "SharedExpenses", "SharedExpensesServer", "SharedExpensesScenarios", "RxChainScenarios",
-                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainServerStorage",
+                "RxChainTesting",
             ] + device),
         .testTarget(
             name: "TimeTrackingTests",
             dependencies: [
                 "TimeTracking", "TimeTrackingServer", "TimeTrackingScenarios", "RxChainScenarios",
-                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainTesting",
+                "RxChainServerScenarios", "RxChainScenarioTesting", "RxChainServer", "RxChainServerOpenAPI",
+                "RxChainServerStorage", "RxChainTesting",
             ] + device),
         .testTarget(name: "BenchTests", dependencies: ["rxchain-bench", "RxChainTesting"]),
     ],
@@ -159,7 +172,7 @@ if Context.environment["RXCHAIN_FUZZ"] == "1" {
         ("FuzzPlaybookLine", ["Ledger", "TimeTracking"] + device),
         ("FuzzServerLogEntry", ["TodoLists", "SharedExpenses"] + device),
         ("FuzzQueueRecovery", device),
-        ("FuzzJournalRecovery", ["RxChainServer"] + device),
+        ("FuzzJournalRecovery", ["RxChainServer", "RxChainServerStorage"] + device),
         ("FuzzDirectoryRemote", device),
         (
             "FuzzScenario",

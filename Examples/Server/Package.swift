@@ -1,9 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The example server: RxChain's server core (`RxChainServer`, dependency-free, in the root
-// package) embedded in Hummingbird 2, as a user's own server would embed it. This is the only
-// package of the project that depends on a third-party package.
+// The example server: RxChain's server core (`RxChainServer` over `RxChainServerStorage`,
+// dependency-free, in the root package) embedded in Hummingbird 2, as a user's own server would
+// embed it. This is the only package of the project that depends on a third-party package.
 let package = Package(
     name: "RxChainExampleServer",
     platforms: [.macOS(.v15)],
@@ -25,18 +25,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "RxChainServer", package: "RxChain"),
+                .product(name: "RxChainServerStorage", package: "RxChain"),
                 "RxChainPostgres",
                 .product(name: "TodoListsServer", package: "RxChain"),
                 .product(name: "SharedExpensesServer", package: "RxChain"),
                 .product(name: "TimeTrackingServer", package: "RxChain"),
             ]),
-        // The PostgreSQL storage: the one layer over postgres-nio; the rules are RxChainServer's.
+        // The PostgreSQL storage: the one layer over postgres-nio; it meets the storage contract of
+        // RxChainServerStorage, whose rules (AppendRules) decide every append.
         .target(
             name: "RxChainPostgres",
             dependencies: [
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "RxChainServer", package: "RxChain"),
+                .product(name: "RxChainServerStorage", package: "RxChain"),
             ]),
         .testTarget(
             name: "RxChainPostgresTests",
@@ -45,6 +47,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "RxChainServer", package: "RxChain"),
+                .product(name: "RxChainServerStorage", package: "RxChain"),
                 .product(name: "RxChainServerTesting", package: "RxChain"),
                 .product(name: "RxChainTesting", package: "RxChain"),
             ]),

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import RxChainServer
+import RxChainServerStorage
 
 // The server journal's recovery (`LogBook.open`, over `JournalRecovery` and
 // `LogEntry.decodeJournalLine`) from any bytes in one or two segment files:

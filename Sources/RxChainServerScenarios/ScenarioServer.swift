@@ -3,6 +3,7 @@ import RxChainJSON
 import RxChainRemotes
 import RxChainScenarios
 import RxChainServer
+import RxChainServerStorage
 import RxChainSystem
 
 /// The RxChain server of a scenario whose domain syncs through one: the real request handling

@@ -1,4 +1,4 @@
-import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// The checks, one promise each (see `LogStorage`).
@@ -168,7 +168,7 @@ extension LogStorageContract {
     func refusalWritesNothing(_ storage: any LogStorage, _ logs: ContractLogs) async throws {
         let log = logs("a")
         try await storage.append("a1", 1, to: log)
-        let new: [LogBook.NewEntry] = [.numbered("a2", 2)]
+        let new: [NewLogEntry] = [.numbered("a2", 2)]
         #expect(await storage.refusal(of: new, to: log, creator: "alice", expecting: nil) == nil)
         #expect(await storage.refusal(of: new, to: log, creator: "alice", expecting: 1) == nil)
         #expect(

@@ -1,5 +1,5 @@
 import Foundation
-import RxChainServer
+import RxChainServerStorage
 import RxChainTesting
 import Testing
 
@@ -21,7 +21,7 @@ extension LogStorageContract {
             let creator = creators.randomElement(using: &random)!
             // Few ids and bodies, so repeats and clashes are common.
             let batch = (0..<Int.random(in: 1...3, using: &random)).map { _ in
-                LogBook.NewEntry.numbered(
+                NewLogEntry.numbered(
                     "id\(Int.random(in: 0..<40, using: &random))", Int.random(in: 0..<2, using: &random))
             }
             let current = try await reference.fetch(log, after: 0, limit: 0).revision

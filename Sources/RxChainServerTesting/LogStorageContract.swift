@@ -1,5 +1,5 @@
 import Foundation
-import RxChainServer
+import RxChainServerStorage
 import RxChainTesting
 import Testing
 
@@ -96,7 +96,7 @@ struct ContractLogs: Sendable {
     }
 }
 
-extension LogBook.NewEntry {
+extension NewLogEntry {
     /// An entry whose body is `{"n":<n>}`.
     static func numbered(_ id: String, _ n: Int) -> Self {
         Self(id: id, body: Array("{\"n\":\(n)}".utf8))

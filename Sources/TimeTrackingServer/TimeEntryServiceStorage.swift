@@ -1,6 +1,7 @@
 import Foundation
 import RxChainCore
 import RxChainServer
+import RxChainServerStorage
 
 /// The time entry service's state and its durability: a ``RxChain/StoreManager`` folding the
 /// service's log.

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 
 /// `rxchain-bench server-journal-growth --dir DIR --entries N [--cache-kb K] [--segment-kb S]`:
 /// the growth test's helper. Appends N small entries to a fresh journal in DIR, in batches of 200
@@ -60,7 +61,7 @@ enum JournalGrowthCommand {
             let size = min(batch, entries - appended)
             let batch = (0..<size).map { offset in
                 let n = appended + offset
-                return LogBook.NewEntry(
+                return NewLogEntry(
                     id: "e\(n)", body: Array(#"{"type":"todo/put","payload":{"id":"t\#(n)","title":"buy milk"}}"#.utf8))
             }
             _ = try await book.append(to: names[log], batch, creator: "bench")

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 
 /// `rxchain-bench server-journal-append`: durable appends per second to a ``LogBook`` journal
 /// from 50 concurrent tasks in one process (group commit), against one `write`+`fsync` per
@@ -35,7 +36,8 @@ enum ServerJournalBenchmark {
         }
         guard let count = options["--count"].flatMap(Int.init), count >= 0,
             let tasks = Int(options["--tasks"] ?? "1"), tasks > 0,
-            let segmentKB = options["--segment-kb"].map(Int.init) ?? LogBook.defaultSegmentSize >> 10, segmentKB > 0
+            let segmentKB = options["--segment-kb"].map(Int.init) ?? JournalStorage.defaultSegmentSize >> 10,
+            segmentKB > 0
         else { return usageError("--count needs a number >= 0, --tasks and --segment-kb a positive number") }
         return await appendUntilFailure(
             directory: URL(fileURLWithPath: directory), count: count, tasks: tasks, segmentSize: segmentKB << 10)

@@ -1,4 +1,5 @@
 import RxChainServer
+import RxChainServerStorage
 import SharedExpensesServer
 import Testing
 

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// An entry the server has just accepted into a family's log, as a ``FamilyAppendHook`` sees it.
 public struct AcceptedEntry: Hashable, Sendable {
     /// The log the entry was appended to.

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// Everything a rule's decision may consult: who asks, for what, on which log, what the rule's
 /// pattern captured, and the server's family state at the moment of the decision.
 public struct AccessContext: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainJSON
+import RxChainServerStorage
 
 extension AccessControl {
     /// Claims `family` for `user`: a one-time claim that makes `user` its owner and first member.

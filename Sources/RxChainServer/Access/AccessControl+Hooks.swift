@@ -1,4 +1,5 @@
 import RxChainJSON
+import RxChainServerStorage
 
 extension AccessControl {
     /// Runs the policy's ``FamilyAppendHook``s for an entry just accepted into `log`, and applies

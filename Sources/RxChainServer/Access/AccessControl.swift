@@ -1,3 +1,4 @@
+import RxChainServerStorage
 import RxChainSystem
 
 /// The server's access rules in force: decides every read and append by the application's

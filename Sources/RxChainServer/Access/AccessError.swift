@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// Why a family operation (claim, grant, revoke) was refused or failed. A refused operation
 /// writes nothing.
 ///

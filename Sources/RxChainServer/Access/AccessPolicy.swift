@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// An application's access rules and membership hooks: what ``AccessControl`` enforces.
 ///
 /// Rules are tried in order and the first whose pattern matches a log decides (see

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// The owners and members of every claimed family: the fold of the reserved log
 /// `server/families`, and the read-only view of the server's state that access rules consult.
 ///

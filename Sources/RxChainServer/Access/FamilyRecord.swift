@@ -1,4 +1,5 @@
 import RxChainJSON
+import RxChainServerStorage
 
 /// One entry of the reserved log `server/families`: a claim, a grant or a revoke.
 ///

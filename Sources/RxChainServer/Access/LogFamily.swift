@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// A family of logs that share one owner and one set of members: the first two segments of a log
 /// name, such as `lists/L1` for `lists/L1/actions`, or `groups/G7` for `groups/G7/operations`.
 ///
@@ -20,7 +22,7 @@ public struct LogFamily: Hashable, Sendable, CustomStringConvertible {
         self.id = log.segments[1]
     }
 
-    /// Reads `kind/id`; `nil` unless `text` is a valid ``LogName`` of exactly two segments.
+    /// Reads `kind/id`; `nil` unless `text` is a valid `LogName` of exactly two segments.
     public init?(_ text: String) {
         guard let log = try? LogName(validating: text), log.segments.count == 2 else { return nil }
         self.init(of: log)

@@ -1,4 +1,6 @@
-/// A pattern over the segments of a ``LogName``, such as `users/{uid}/**`,
+import RxChainServerStorage
+
+/// A pattern over the segments of a `LogName`, such as `users/{uid}/**`,
 /// `requests/{from}/to/{to}` or `lists/{list}/**`, that access rules are keyed by.
 ///
 /// A pattern is segments separated by `/`, each one of:
@@ -9,7 +11,7 @@
 ///   `users/{uid}/**` matches `users/alice/actions` but not `users/alice`).
 ///
 /// Logs under the reserved prefix `server/` (the server's own state, see
-/// ``LogName/isReserved``) never match any pattern, whatever it says, and a pattern may not start
+/// `LogName.isReserved`) never match any pattern, whatever it says, and a pattern may not start
 /// with the literal `server`.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// Why a string is not a valid ``LogPattern``; each case names the problem and where it is.
 public enum LogPatternError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The pattern is the empty string.

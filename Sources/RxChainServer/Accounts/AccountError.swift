@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// Why an account operation was refused. A refused operation changes nothing.
 ///
 /// Each case names the HTTP status the server answers it with (also ``httpStatus``); the

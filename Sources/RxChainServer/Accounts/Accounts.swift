@@ -1,4 +1,5 @@
 import Foundation
+import RxChainServerStorage
 import RxChainSystem
 
 /// The server's accounts and per-device sessions, kept as entries of the reserved log

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// The accounts and live sessions, as the fold of the `server/accounts` log up to ``folded``.
 ///
 /// A plain value without locks, clocks or I/O: ``apply(_:)`` takes the log's entries in `seq`

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 extension LogServer {
     /// `GET /feed?after=TS&wait=SECONDS&limit=N`: the entries of every log the user may read,
     /// in server order (`ts`), after the timestamp `after`; a long poll.

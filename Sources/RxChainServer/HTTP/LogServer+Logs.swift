@@ -1,4 +1,5 @@
 import RxChainJSON
+import RxChainServerStorage
 
 extension LogServer {
     /// `GET /logs/NAME?after=SEQ&limit=N`: the entries after a cursor, if the user may read.
@@ -33,9 +34,9 @@ extension LogServer {
         let expect = try object.optionalCount("expect")
         let elements = try object.objects("entries")
         if elements.isEmpty { throw ServerError.invalidField("entries", "must not be empty") }
-        var entries: [LogBook.NewEntry] = []
+        var entries: [NewLogEntry] = []
         for element in elements {
-            entries.append(LogBook.NewEntry(id: try element.string("id"), body: try element.json("body")))
+            entries.append(NewLogEntry(id: try element.string("id"), body: try element.json("body")))
         }
         // An append to a fresh family that the book refuses (its revision, an empty id, a clash)
         // must not claim the family first.

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainServerStorage
 
 extension LogServer {
     /// Dispatches a request by its path's first segment, then its method.

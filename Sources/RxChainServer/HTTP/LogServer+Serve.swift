@@ -1,4 +1,5 @@
 import Foundation
+import RxChainServerOpenAPI
 
 extension LogServer {
     /// The built-in routes, as the OpenAPI document lists them (``ServerRoute``); the mounted
@@ -62,7 +63,7 @@ extension LogServer {
         return response
     }
 
-    /// `GET /openapi.json`: the API's OpenAPI 3.1 document (``OpenAPIDocument``).
+    /// `GET /openapi.json`: the API's OpenAPI 3.1 document (`OpenAPIDocument`, in `RxChainServerOpenAPI`).
     func openAPIDocument() -> ServerResponse {
         ServerResponse(status: 200, body: OpenAPIDocument.bytes)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RxChainServerStorage
 
 extension LogServer {
     /// Opens a server's state from its data directory, creating what is missing, and returns the
@@ -18,7 +19,7 @@ extension LogServer {
     /// ``ServerOptions/maximumFeedWait`` replaces the configuration's.
     ///
     /// - Throws: ``ServerKeyError`` (a key file others can read, of the wrong length),
-    ///   ``LogStoreError`` (another server holds the directory, a damaged journal), the error
+    ///   `LogStoreError` (another server holds the directory, a damaged journal), the error
     ///   creating the directory, or what `services` throws (the book is closed again then).
     public static func open(
         options: ServerOptions, policy: AccessPolicy, configuration: Configuration = .init(),

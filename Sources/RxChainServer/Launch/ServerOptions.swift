@@ -1,3 +1,4 @@
+import RxChainServerStorage
 import RxChainSystem
 
 /// How `rxchain-server` is started: its flags, read together with its environment.
@@ -35,7 +36,7 @@ public struct ServerOptions: Sendable, Equatable {
     public var storage: Storage = .journal
 
     /// The most bytes the journal's read cache holds (`--cache-mb`).
-    public var cacheBytes: Int = LogBook.defaultCacheBytes
+    public var cacheBytes: Int = JournalStorage.defaultCacheBytes
 
     /// Where the server keeps its logs.
     public enum Storage: Sendable, Equatable {

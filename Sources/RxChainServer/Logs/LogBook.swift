@@ -1,18 +1,18 @@
-import Foundation
+import RxChainServerStorage
 import RxChainSystem
 
 /// All of the server's named, append-only logs: in memory, or durable in a journal on local disk.
 ///
-/// Each log is a sequence of ``LogEntry`` values numbered from 1 without gaps. An append is
+/// Each log is a sequence of `LogEntry` values numbered from 1 without gaps. An append is
 /// idempotent by the entry's id within its log: the same id with the same body and creator again
-/// answers the original ``AppendResult`` with `duplicate` set and adds nothing; the same id with a
-/// different body or creator is refused with ``LogAppendError/clash(id:)`` and changes nothing.
+/// answers the original `AppendResult` with `duplicate` set and adds nothing; the same id with a
+/// different body or creator is refused with `LogAppendError.clash(id:)` and changes nothing.
 ///
 /// Appends come in two modes:
 /// - **unconditional** (`expecting: nil`): the server orders the entry after whatever is there
 ///   (the TODO and expenses semantics);
 /// - **conditional** (`expecting: revision`): accepted only if the log holds exactly `revision`
-///   entries, else refused with ``LogAppendError/revisionMismatch(expected:current:)`` (the
+///   entries, else refused with `LogAppendError.revisionMismatch(expected:current:)` (the
 ///   playbook semantics). Of several appends expecting the same revision, exactly one wins. A
 ///   repeat of an accepted entry is recognised by its id before the revision is checked, so a
 ///   retry after a lost answer gets the original position, not a mismatch.
@@ -27,9 +27,10 @@ import RxChainSystem
 ///
 /// ## Storage
 ///
-/// The book holds these rules (``AppendRules``) over a ``LogStorage``: ``init(clock:)`` keeps
-/// everything in memory (``MemoryLogStorage``); ``open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)``
-/// keeps every log in an append-only journal on local disk (``JournalStorage``: group commit,
+/// The book sits on a `LogStorage` (module `RxChainServerStorage`), which applies these rules
+/// (`AppendRules`) in its own atomic step: ``init(clock:)`` keeps
+/// everything in memory (`MemoryLogStorage`); ``open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)``
+/// keeps every log in an append-only journal on local disk (`JournalStorage`: group commit,
 /// `fsync` before every answer, memory bounded by a cache); ``init(storage:)`` takes any other,
 /// such as the example server's PostgreSQL storage shared by several server instances. Reads and
 /// the change feed see only durable entries, so nothing a reader saw can vanish in a crash.
@@ -52,7 +53,7 @@ public final class LogBook: Sendable {
     ///
     /// - Parameter clock: The time source for `ts`, read once per accepted append while the book
     ///   is locked; by default the wall clock in microseconds since 1970.
-    public init(clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds) {
+    public init(clock: @escaping @Sendable () -> UInt64 = AppendRules.wallClockMicroseconds) {
         storage = MemoryLogStorage(clock: clock)
     }
 
@@ -61,27 +62,13 @@ public final class LogBook: Sendable {
         self.storage = storage
     }
 
-    /// One entry to append: its id and its JSON body.
-    public struct NewEntry: Sendable, Hashable {
-        /// The entry's id (an actionId, operationId or entry id), unique within its log; not empty.
-        public let id: String
-        /// The entry's JSON bytes, compared byte for byte to recognise a repeat.
-        public let body: [UInt8]
-
-        /// Creates an entry to append.
-        public init(id: String, body: [UInt8]) {
-            self.id = id
-            self.body = body
-        }
-    }
-
     /// Appends an entry to a log, or answers the original of a repeat, or refuses it: a batch of
     /// one (see ``append(to:_:creator:expecting:)``).
     @discardableResult
     public func append(
         to log: LogName, id: String, body: [UInt8], creator: String, expecting revision: UInt64? = nil
     ) async throws(LogAppendError) -> AppendResult {
-        try await append(to: log, [NewEntry(id: id, body: body)], creator: creator, expecting: revision)[0]
+        try await append(to: log, [NewLogEntry(id: id, body: body)], creator: creator, expecting: revision)[0]
     }
 
     /// Appends a batch of entries to a log, all or none, in order; entries already in the log
@@ -107,12 +94,12 @@ public final class LogBook: Sendable {
     ///   - revision: `nil` for an unconditional append; otherwise the entry count the log must
     ///     have for the new entries to be accepted.
     /// - Returns: One answer per entry of `batch`, in its order.
-    /// - Throws: ``LogAppendError``: an empty id, a clash, or a revision mismatch (carrying the
-    ///   log's current revision), when nothing was written; ``LogAppendError/storageFailed(_:)``
+    /// - Throws: `LogAppendError`: an empty id, a clash, or a revision mismatch (carrying the
+    ///   log's current revision), when nothing was written; `LogAppendError.storageFailed(_:)`
     ///   when the journal failed (the entries may or may not be on disk: retry the same ids after
-    ///   a reopen); ``LogAppendError/closed`` after ``close()``.
+    ///   a reopen); `LogAppendError.closed` after ``close()``.
     public func append(
-        to log: LogName, _ batch: [NewEntry], creator: String, expecting revision: UInt64? = nil
+        to log: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64? = nil
     ) async throws(LogAppendError) -> [AppendResult] {
         precondition(!batch.isEmpty, "LogBook.append: an empty batch")
         return try await storage.append(to: log, batch, creator: creator, expecting: revision)
@@ -123,7 +110,7 @@ public final class LogBook: Sendable {
     /// go through (the server claims a fresh family before its first append). The append itself
     /// decides: the log may move in between.
     public func refusal(
-        of batch: [NewEntry], to log: LogName, creator: String, expecting revision: UInt64? = nil
+        of batch: [NewLogEntry], to log: LogName, creator: String, expecting revision: UInt64? = nil
     ) async -> LogAppendError? {
         await storage.refusal(of: batch, to: log, creator: creator, expecting: revision)
     }
@@ -150,7 +137,7 @@ public final class LogBook: Sendable {
     ///   - cursor: The `seq` already seen (0 to read from the start).
     ///   - limit: The most entries to return; 0 or less returns none.
     /// - Returns: The entries in `seq` order and the cursor to read on from.
-    /// - Throws: ``LogStoreError`` when the storage cannot be read (a damaged record, a
+    /// - Throws: `LogStoreError` when the storage cannot be read (a damaged record, a
     ///   database that does not answer).
     public func fetch(_ log: LogName, after cursor: UInt64 = 0, limit: Int = 1_000) async throws(LogStoreError)
         -> LogPage
@@ -208,16 +195,11 @@ public final class LogBook: Sendable {
         await storage.waitForEntries(afterTimestamp: timestamp)
     }
 
-    /// Stops accepting appends (they fail with ``LogAppendError/closed``), writes and syncs every
+    /// Stops accepting appends (they fail with `LogAppendError.closed`), writes and syncs every
     /// entry already accepted (their appends get their answers), closes the journal and releases
     /// the directory's lock, and wakes every ``waitForEntries(afterTimestamp:)`` caller.
     /// Calling it again waits for the same close.
     public func close() async {
         await storage.close()
-    }
-
-    /// The wall clock in microseconds since 1970, the default time source of `ts`.
-    @Sendable public static func wallClockMicroseconds() -> UInt64 {
-        UInt64(max(0, Date().timeIntervalSince1970 * 1_000_000))
     }
 }

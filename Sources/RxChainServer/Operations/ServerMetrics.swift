@@ -1,4 +1,5 @@
 import Foundation
+import RxChainServerStorage
 import RxChainSystem
 
 /// What the server counts while it runs, rendered in the Prometheus text format by

@@ -1,3 +1,5 @@
+import RxChainServerStorage
+
 /// A mounted service's own log in the server's ``LogBook``: `server/services/NAME`, reserved, so
 /// no client ever reads or writes it (the HTTP layer refuses `server/…`, and no access rule
 /// matches it).
@@ -14,7 +16,7 @@ public struct ServiceLog: Sendable {
 
     /// The log of the service `service` in `book`.
     ///
-    /// - Throws: ``LogNameError`` when `service` is not one log name segment (ASCII letters,
+    /// - Throws: `LogNameError` when `service` is not one log name segment (ASCII letters,
     ///   digits, `-`, `_`, `.`; a `/` is refused as an invalid character).
     public init(book: LogBook, service: String) throws(LogNameError) {
         let name = try LogName(validating: "\(LogName.reservedPrefix)/services/\(service)")

@@ -1,4 +1,5 @@
 import RxChainServer
+import RxChainServerStorage
 
 /// Shared fixtures of the access tests.
 enum AccessFixtures {

@@ -1,3 +1,4 @@
+import RxChainServerStorage
 import Testing
 
 @testable import RxChainServer

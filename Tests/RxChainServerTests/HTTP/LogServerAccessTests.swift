@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// The access rules through the routes: for every rule an allowed and a refused case; a refused

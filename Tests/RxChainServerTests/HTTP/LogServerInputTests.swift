@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// Bad input through the routes: every refusal is a 4xx with a JSON error body, and nothing is

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// Services mounted in `LogServer`: reached under their prefix once signed in, after the

@@ -1,4 +1,5 @@
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// `rxchain-server`'s command line and environment.
@@ -122,7 +123,7 @@ import Testing
 
     @Test func storageAndCacheComeFromFlagsOrTheEnvironment() throws {
         var expected = ServerOptions(dataDirectory: "/d")
-        #expect(expected.storage == .journal && expected.cacheBytes == LogBook.defaultCacheBytes)
+        #expect(expected.storage == .journal && expected.cacheBytes == JournalStorage.defaultCacheBytes)
         expected.storage = .postgres(url: "postgres://rx@127.0.0.1:5433/rxchain")
         expected.cacheBytes = 8 << 20
         let flags = try ServerOptions.parse(

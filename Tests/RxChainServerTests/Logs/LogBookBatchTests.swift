@@ -1,4 +1,5 @@
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// Batches: all entries or none, repeats answering their originals, the revision checked only
@@ -6,8 +7,8 @@ import Testing
 @Suite struct LogBookBatchTests {
     let log = try! LogName(validating: "playbooks/team/ledger")
 
-    func entries(_ ids: String...) -> [LogBook.NewEntry] {
-        ids.map { LogBook.NewEntry(id: $0, body: Array("{\"id\":\"\($0)\"}".utf8)) }
+    func entries(_ ids: String...) -> [NewLogEntry] {
+        ids.map { NewLogEntry(id: $0, body: Array("{\"id\":\"\($0)\"}".utf8)) }
     }
 
     @Test func aBatchGetsConsecutivePositionsInOrder() async throws {
@@ -54,7 +55,7 @@ import Testing
         let results = try await book.append(to: log, entries("a", "a", "b"), creator: "alice")
         #expect(results.map(\.seq) == [1, 1, 2])
         #expect(results.map(\.duplicate) == [false, true, false])
-        let clash = [LogBook.NewEntry(id: "x", body: [1]), LogBook.NewEntry(id: "x", body: [2])]
+        let clash = [NewLogEntry(id: "x", body: [1]), NewLogEntry(id: "x", body: [2])]
         await #expect(throws: LogAppendError.clash(id: "x")) {
             try await book.append(to: self.log, clash, creator: "alice")
         }

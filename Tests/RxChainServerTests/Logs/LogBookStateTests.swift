@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RxChainServer
+@testable import RxChainServerStorage
 
 /// The pure state behind ``LogBook``: accepted entries, and the durable prefix readers see.
 @Suite struct LogBookStateTests {
@@ -71,7 +71,7 @@ extension LogBookState {
         to name: LogName, id: String, body: [UInt8], creator: String, expecting revision: UInt64?, now: UInt64
     ) throws(LogAppendError) -> (result: AppendResult, position: Int) {
         let accepted = try append(
-            to: name, [LogBook.NewEntry(id: id, body: body)], creator: creator, expecting: revision, now: now)
+            to: name, [NewLogEntry(id: id, body: body)], creator: creator, expecting: revision, now: now)
         return (accepted.results[0], accepted.lastPosition)
     }
 }

@@ -1,4 +1,4 @@
-import RxChainServer
+import RxChainServerStorage
 import Testing
 
 @Suite struct LogNameTests {

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// What `GET /metrics` says: requests by method, route and status; append and feed latency

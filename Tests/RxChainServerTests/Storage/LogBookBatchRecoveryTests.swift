@@ -1,7 +1,8 @@
 import Foundation
+import RxChainServer
 import Testing
 
-@testable import RxChainServer
+@testable import RxChainServerStorage
 
 /// A crash in the middle of a commit's write brings back whole append batches or none of them:
 /// an append is all or none on disk as it is in memory.
@@ -20,7 +21,7 @@ import Testing
         let scratch = ScratchDirectory("batches")
         let book = try await LogBook.open(directory: scratch.journal, clock: frozenClock)
         for (log, ids) in Self.batches {
-            _ = try await book.append(to: log, ids.map { LogBook.NewEntry(id: $0, body: Array($0.utf8)) }, creator: "u")
+            _ = try await book.append(to: log, ids.map { NewLogEntry(id: $0, body: Array($0.utf8)) }, creator: "u")
         }
         await book.close()
         let whole = try Data(contentsOf: try #require(try scratch.segments().last))
@@ -62,7 +63,7 @@ import Testing
             if wholeBatches < Self.batches.count {
                 let (log, ids) = Self.batches[wholeBatches]
                 let answers = try await reopened.append(
-                    to: log, ids.map { LogBook.NewEntry(id: $0, body: Array($0.utf8)) }, creator: "u")
+                    to: log, ids.map { NewLogEntry(id: $0, body: Array($0.utf8)) }, creator: "u")
                 #expect(answers.allSatisfy { !$0.duplicate })
                 #expect(reopened.read(log).entries.suffix(ids.count).map(\.id) == ids)
             }
@@ -76,7 +77,7 @@ import Testing
         let scratch = ScratchDirectory("batch-segments")
         let book = try await LogBook.open(directory: scratch.journal, clock: frozenClock, segmentSize: 1)
         _ = try await book.append(
-            to: list, ["l1", "l2"].map { LogBook.NewEntry(id: $0, body: [1]) }, creator: "u")
+            to: list, ["l1", "l2"].map { NewLogEntry(id: $0, body: [1]) }, creator: "u")
         _ = try await book.append(to: alice, id: "a1", body: [2], creator: "u")
         await book.close()
         let segments = try scratch.segments()

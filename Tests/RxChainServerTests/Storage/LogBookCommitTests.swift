@@ -1,7 +1,8 @@
 import Foundation
+import RxChainServer
 import Testing
 
-@testable import RxChainServer
+@testable import RxChainServerStorage
 
 /// Group commit under concurrency: many tasks appending at once get one total order, each
 /// answer only once its entry is durable, and the change feed's waiters wake after commits.

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import RxChainTesting
 import Testing
 

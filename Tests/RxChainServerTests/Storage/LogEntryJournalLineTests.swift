@@ -2,7 +2,7 @@ import Foundation
 import RxChainSystem
 import Testing
 
-@testable import RxChainServer
+@testable import RxChainServerStorage
 
 /// A journal line reads back byte for byte, and anything else is reported, never half read.
 @Suite struct LogEntryJournalLineTests {

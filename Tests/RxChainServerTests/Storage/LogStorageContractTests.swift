@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import RxChainServerTesting
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
             case .memory:
                 return LogStorageContract(make: { MemoryLogStorage() })
             case .journal, .journalOfSmallSegments:
-                let segmentSize = self == .journal ? LogBook.defaultSegmentSize : 2_048
+                let segmentSize = self == .journal ? JournalStorage.defaultSegmentSize : 2_048
                 let open: LogStorageContract.Make = {
                     try await JournalStorage.open(directory: directory, segmentSize: segmentSize, cacheBytes: 1 << 16)
                 }

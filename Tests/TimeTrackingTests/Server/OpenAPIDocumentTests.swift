@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerOpenAPI
 import Testing
 import TimeTracking
 
@@ -8,10 +9,10 @@ import TimeTracking
 /// mounted, as `rxchain-server` runs): every documented route is answered by a handler (not the
 /// router's 404 or 405), and every route the server declares is documented.
 @Suite struct OpenAPIDocumentTests {
-    /// `Sources/RxChainServer/OpenAPI/openapi.json`, from this file's place in the repository.
+    /// `Sources/RxChainServerOpenAPI/openapi.json`, from this file's place in the repository.
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/RxChainServer/OpenAPI/openapi.json")
+        .appendingPathComponent("Sources/RxChainServerOpenAPI/openapi.json")
 
     /// The document's routes: `METHOD /path/{param}`.
     static func documentedRoutes(_ document: [String: Any]) throws -> Set<String> {

@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// The service's rules across requests: one running entry per user, idempotency keys, the

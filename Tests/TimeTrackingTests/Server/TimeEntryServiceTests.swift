@@ -1,5 +1,6 @@
 import Foundation
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// Every route of the time entry service, its answer and its refusals, through `LogServer` as an

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import RxChainServer
+import RxChainServerStorage
 import Synchronization
 
 /// The appends of one ``PostgresLogStorage``, committed in groups: every append waiting when a
@@ -22,7 +22,7 @@ final class PostgresGroupCommit: Sendable {
     /// One append waiting for its group.
     struct Request: Sendable {
         var log: LogName
-        var batch: [LogBook.NewEntry]
+        var batch: [NewLogEntry]
         var creator: String
         var revision: UInt64?
         var deliver: @Sendable (Outcome) -> Void
@@ -54,7 +54,7 @@ final class PostgresGroupCommit: Sendable {
 
     /// Appends in the next group; returns once it committed (or failed).
     func submit(
-        to log: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?
+        to log: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?
     ) async -> Outcome {
         await withCheckedContinuation { continuation in
             let request = Request(

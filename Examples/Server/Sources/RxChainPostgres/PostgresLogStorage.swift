@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import RxChainServer
+import RxChainServerStorage
 import Synchronization
 
 /// A ``LogStorage`` in PostgreSQL, shared by every `rxchain-server` instance given the same
@@ -65,7 +65,7 @@ public final class PostgresLogStorage: LogStorage {
     ///   be reached, or its schema is newer than this server's.
     public static func open(
         url: String, password: String?, logger: Logger, applicationName: String = "rxchain-server",
-        clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds
+        clock: @escaping @Sendable () -> UInt64 = AppendRules.wallClockMicroseconds
     ) async throws(LogStoreError) -> PostgresLogStorage {
         var configuration = try PostgresURL(url).configuration(password: password)
         configuration.options.additionalStartupParameters = [("application_name", applicationName)]
@@ -90,7 +90,7 @@ public final class PostgresLogStorage: LogStorage {
     // MARK: Appends
 
     public func append(
-        to log: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?
+        to log: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?
     ) async throws(LogAppendError) -> [AppendResult] {
         guard !state.withLock({ $0.isClosed }) else { throw .closed }
         // Not cancelled with the caller: an append the database may commit gets its answer.
@@ -139,7 +139,7 @@ public final class PostgresLogStorage: LogStorage {
     }
 
     public func refusal(
-        of batch: [LogBook.NewEntry], to log: LogName, creator: String, expecting revision: UInt64?
+        of batch: [NewLogEntry], to log: LogName, creator: String, expecting revision: UInt64?
     ) async -> LogAppendError? {
         do {
             let (current, found) = try await client.withConnection { connection in

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import RxChainServer
+import RxChainServerStorage
 
 /// The tables of ``PostgresLogStorage``, created and migrated by the server itself.
 ///

@@ -1,5 +1,5 @@
 import PostgresNIO
-import RxChainServer
+import RxChainServerStorage
 
 /// `postgres://USER@HOST[:PORT]/DB` (or `postgresql://`), read into a client's configuration.
 /// The password never comes from the URL (`rxchain-server` takes it from `PGPASSWORD`).

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import RxChainPostgres
 import RxChainServer
+import RxChainServerStorage
 import ServiceLifecycle
 
 // rxchain-server: RxChainServer's `LogServer` behind Hummingbird 2. Every rule lives in

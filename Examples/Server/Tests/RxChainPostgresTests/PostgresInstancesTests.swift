@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import RxChainPostgres
 import RxChainServer
+import RxChainServerStorage
 import Testing
 
 /// Two storages on one database, as two server instances see it: what one appends reaches the
@@ -12,8 +13,8 @@ import Testing
 
     func log(_ name: String) -> LogName { try! LogName(validating: family + "/" + name) }
 
-    func entry(_ id: String, _ n: Int = 0) -> [LogBook.NewEntry] {
-        [LogBook.NewEntry(id: id, body: Array("{\"n\":\(n)}".utf8))]
+    func entry(_ id: String, _ n: Int = 0) -> [NewLogEntry] {
+        [NewLogEntry(id: id, body: Array("{\"n\":\(n)}".utf8))]
     }
 
     @Test func anAppendThroughOneReachesTheOthersFeed() async throws {

@@ -1,7 +1,8 @@
 /// One accepted line of a log: the client's entry, stamped with the server's order.
 ///
 /// `seq` counts the log's entries from 1 without gaps; `ts` increases strictly across every log of
-/// the ``LogBook``, so sorting entries of several logs by `(ts, id)` gives the server's order.
+/// the storage (``AppendRules``), so sorting entries of several logs by `(ts, id)` gives the
+/// server's order.
 public struct LogEntry: Hashable, Sendable {
     /// The log the entry belongs to.
     public let log: LogName
@@ -13,10 +14,11 @@ public struct LogEntry: Hashable, Sendable {
     public let body: [UInt8]
     /// The entry's position in its log, from 1.
     public let seq: UInt64
-    /// The server-wide timestamp the entry was accepted at; see ``LogBook`` for its clock.
+    /// The server-wide timestamp the entry was accepted at; see ``AppendRules`` for its clock.
     public let ts: UInt64
 
-    /// Creates an entry; the ``LogBook`` is the one that assigns `seq` and `ts`.
+    /// Creates an entry; a storage is the one that assigns `seq` and `ts`
+    /// (``AppendRules/stamp(_:plan:log:creator:firstSeq:lastTimestamp:now:)``).
     public init(log: LogName, id: String, creator: String, body: [UInt8], seq: UInt64, ts: UInt64) {
         self.log = log
         self.id = id

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules of an append, in one place for every storage: which entries of a batch repeat an
 /// entry of the log, which clash with one, whether the revision holds, and the `seq` and `ts` the
 /// new entries get.
@@ -8,7 +10,7 @@
 /// writes in that same section. So the journal, the in-memory book and PostgreSQL answer every
 /// append alike; only what "atomic" means is theirs.
 ///
-/// The rules (see ``LogBook/append(to:_:creator:expecting:)``):
+/// The rules (see `LogBook.append(to:_:creator:expecting:)`):
 /// - an empty id refuses the batch;
 /// - an id the log holds with the same body and creator is a **repeat**: it answers the
 ///   original's `seq`, `ts` and `creator` with `duplicate` set; with another body or creator it is
@@ -19,6 +21,12 @@
 /// - the new entries get consecutive `seq`s after the log's last, and each a `ts` of
 ///   `max(now, previous ts + 1)`, so `ts` rises strictly across every log of the storage.
 public enum AppendRules {
+    /// The wall clock in microseconds since 1970: every storage's default time source of `ts`
+    /// (the `now` it passes to ``stamp(_:plan:log:creator:firstSeq:lastTimestamp:now:)``).
+    @Sendable public static func wallClockMicroseconds() -> UInt64 {
+        UInt64(max(0, Date().timeIntervalSince1970 * 1_000_000))
+    }
+
     /// What an accepted batch does: the originals its repeats answer, and the entries it adds.
     public struct Plan<Original: Sendable>: Sendable {
         /// Per entry of the batch: the original it repeats, if it repeats one of the log.
@@ -45,7 +53,7 @@ public enum AppendRules {
     /// - Throws: ``LogAppendError/emptyID``, ``LogAppendError/clash(id:)``,
     ///   ``LogAppendError/revisionMismatch(expected:current:)``.
     public static func plan<Original: Sendable>(
-        _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?, current: UInt64,
+        _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?, current: UInt64,
         find: (String) throws(LogAppendError) -> Original?, original: (Original) -> LogEntry
     ) throws(LogAppendError) -> Plan<Original> {
         var plan = Plan<Original>(
@@ -83,7 +91,7 @@ public enum AppendRules {
     /// The new entries of an accepted batch, stamped: `seq` from `firstSeq` on, each `ts` above
     /// the one before (`max(now, previous + 1)`, starting from `lastTimestamp`).
     public static func stamp<Original>(
-        _ batch: [LogBook.NewEntry], plan: Plan<Original>, log: LogName, creator: String, firstSeq: UInt64,
+        _ batch: [NewLogEntry], plan: Plan<Original>, log: LogName, creator: String, firstSeq: UInt64,
         lastTimestamp: UInt64, now: UInt64
     ) -> [LogEntry] {
         var last = lastTimestamp

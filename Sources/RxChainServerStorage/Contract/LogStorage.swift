@@ -1,4 +1,4 @@
-/// Where a ``LogBook`` keeps its logs: the contract every storage meets, whatever it is built on.
+/// Where a `LogBook` keeps its logs: the contract every storage meets, whatever it is built on.
 ///
 /// Three implementations exist: ``MemoryLogStorage`` (a test double: nothing survives the
 /// process), ``JournalStorage`` (the embedded default: one append-only journal on local disk,
@@ -32,11 +32,11 @@
 public protocol LogStorage: Sendable {
     /// Appends a batch atomically by ``AppendRules``, returning once its entries are durable.
     func append(
-        to log: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?
+        to log: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?
     ) async throws(LogAppendError) -> [AppendResult]
 
     /// Why an append of `batch` would be refused now, or `nil`; writes nothing.
-    func refusal(of batch: [LogBook.NewEntry], to log: LogName, creator: String, expecting revision: UInt64?) async
+    func refusal(of batch: [NewLogEntry], to log: LogName, creator: String, expecting revision: UInt64?) async
         -> LogAppendError?
 
     /// The durable entries of `log` after `cursor`, at most `limit`.

@@ -35,6 +35,13 @@ import RxChainSystem
 /// > Important: Reads `pread` the journal's files on the calling thread (the kernel's page cache
 /// > and the block cache answer most); `fsync`s run only on the committer thread.
 public final class JournalStorage: LogStorage {
+    /// The segment size at which the journal closes a segment and starts the next, by default:
+    /// 16 MiB, so a start reads at most that much of the journal's tail.
+    public static let defaultSegmentSize = 16 << 20
+
+    /// The journal's read cache by default: 64 MiB (`rxchain-server --cache-mb`).
+    public static let defaultCacheBytes = 64 << 20
+
     /// An append waiting for the commit that makes the entry with acceptance number `number`
     /// durable.
     struct AppendWaiter: Sendable {
@@ -88,10 +95,10 @@ public final class JournalStorage: LogStorage {
     }
 
     /// Opens the journal in `directory` (recovering it on a committer thread of its own, which
-    /// then keeps committing until closed); see ``LogBook/open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)``.
+    /// then keeps committing until closed); see `LogBook.open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)`.
     public static func open(
-        directory: String, clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds,
-        segmentSize: Int = LogBook.defaultSegmentSize, cacheBytes: Int = LogBook.defaultCacheBytes,
+        directory: String, clock: @escaping @Sendable () -> UInt64 = AppendRules.wallClockMicroseconds,
+        segmentSize: Int = JournalStorage.defaultSegmentSize, cacheBytes: Int = JournalStorage.defaultCacheBytes,
         startDespiteDamage: Bool = false
     ) async throws(LogStoreError) -> JournalStorage {
         try await awaitHandoff { (deliver: @escaping @Sendable (Result<JournalStorage, LogStoreError>) -> Void) in
@@ -117,7 +124,7 @@ public final class JournalStorage: LogStorage {
     // MARK: Appends
 
     public func append(
-        to log: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?
+        to log: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?
     ) async throws(LogAppendError) -> [AppendResult] {
         try await awaitHandoff { (deliver: @escaping @Sendable (Result<[AppendResult], LogAppendError>) -> Void) in
             accept(batch, to: log, creator: creator, expecting: revision, deliver: deliver)
@@ -127,7 +134,7 @@ public final class JournalStorage: LogStorage {
     /// Decides a batch under the lock, and answers it at once (a refusal, repeats of durable
     /// entries) or once the committer made it durable.
     private func accept(
-        _ batch: [LogBook.NewEntry], to log: LogName, creator: String, expecting revision: UInt64?,
+        _ batch: [NewLogEntry], to log: LogName, creator: String, expecting revision: UInt64?,
         deliver: @escaping @Sendable (Result<[AppendResult], LogAppendError>) -> Void
     ) {
         enum Outcome {
@@ -216,7 +223,7 @@ public final class JournalStorage: LogStorage {
     }
 
     public func refusal(
-        of batch: [LogBook.NewEntry], to log: LogName, creator: String, expecting revision: UInt64?
+        of batch: [NewLogEntry], to log: LogName, creator: String, expecting revision: UInt64?
     ) async -> LogAppendError? {
         state.withLock { locked in
             let journal = locked.journal

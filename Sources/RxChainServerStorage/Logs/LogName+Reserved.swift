@@ -3,6 +3,6 @@ extension LogName {
     public static let reservedPrefix = "server"
 
     /// `true` for the server's own logs, under `server/`: clients never read or write them, and
-    /// no ``LogPattern`` ever matches them.
+    /// no `LogPattern` ever matches them.
     public var isReserved: Bool { segments.first == Self.reservedPrefix }
 }

@@ -1,4 +1,4 @@
-/// What ``LogBook/open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)`` found and did.
+/// What `LogBook.open(directory:clock:segmentSize:cacheBytes:startDespiteDamage:)` found and did.
 public struct JournalRecoveryReport: Hashable, Sendable {
     /// The torn last record that was cut: never acknowledged, since it was never fully written.
     public struct TornTail: Hashable, Sendable {

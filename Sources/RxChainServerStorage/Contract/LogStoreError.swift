@@ -5,7 +5,7 @@ import RxChainSystem
 public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A system call failed: `operation` (`"fsync"`, `"write"`, `"open"`, …) on `path`, with `errno`.
     case io(operation: String, path: String, errno: Int32)
-    /// Another open ``LogBook`` (in this process or another) holds the directory's lock.
+    /// Another open `LogBook` (in this process or another) holds the directory's lock.
     case inUse(directory: String)
     /// Recovery found records that are damaged or do not fit (each named by file and offset,
     /// and copied aside), and the book was not told to start despite them.

@@ -1,7 +1,7 @@
 import RxChainSystem
 
 /// A storage in memory, for tests and tools: every accepted entry is durable at once, and
-/// nothing survives the process. ``LogBook/init(clock:)`` makes one.
+/// nothing survives the process. `LogBook.init(clock:)` makes one.
 ///
 /// It keeps the whole book in a `LogBookState` behind one lock, so each call is atomic; it is the
 /// reference the other storages are compared with (the storage contract's test suite, and the
@@ -17,12 +17,12 @@ public final class MemoryLogStorage: LogStorage {
     private let waiters = TimestampWaiters(last: 0)
 
     /// An empty storage; `clock` is read once per accepted append, under the lock.
-    public init(clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds) {
+    public init(clock: @escaping @Sendable () -> UInt64 = AppendRules.wallClockMicroseconds) {
         self.clock = clock
     }
 
     public func append(
-        to log: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?
+        to log: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?
     ) async throws(LogAppendError) -> [AppendResult] {
         let outcome: Result<(results: [AppendResult], last: UInt64), LogAppendError> = state.withLock { locked in
             guard !locked.isClosed else { return .failure(.closed) }
@@ -41,7 +41,7 @@ public final class MemoryLogStorage: LogStorage {
     }
 
     public func refusal(
-        of batch: [LogBook.NewEntry], to log: LogName, creator: String, expecting revision: UInt64?
+        of batch: [NewLogEntry], to log: LogName, creator: String, expecting revision: UInt64?
     ) async -> LogAppendError? {
         state.withLock { locked in
             do throws(LogAppendError) {

@@ -1,5 +1,6 @@
-/// The pure state of a ``LogBook``: every accepted entry in acceptance order, each log's entries,
-/// and how many of the accepted entries are durable.
+/// The pure state of a book of logs (what a `LogBook` reads): every accepted entry in acceptance
+/// order, each log's entries, and how many of the accepted entries are durable. ``MemoryLogStorage``
+/// and ``LogMirror`` each keep one.
 ///
 /// Accepted entries form one sequence in the order the book accepted them, which is also `ts`
 /// order. Only a prefix of it is durable (on disk, or everything for a book in memory); the rest
@@ -53,7 +54,7 @@ struct LogBookState: Sendable {
     /// Decides a batch by ``AppendRules`` against every accepted entry, changing nothing: the
     /// plan (repeats found by their position in ``entries``), or why it is refused.
     func check(
-        _ batch: [LogBook.NewEntry], to name: LogName, creator: String, expecting revision: UInt64?
+        _ batch: [NewLogEntry], to name: LogName, creator: String, expecting revision: UInt64?
     ) throws(LogAppendError) -> AppendRules.Plan<Int> {
         // The log is read in place, never copied out: a copy would cost its size.
         try AppendRules.plan(
@@ -63,7 +64,7 @@ struct LogBookState: Sendable {
     }
 
     /// Accepts a batch of entries for one log, all or none, or finds the originals of repeats, or
-    /// refuses; see ``LogBook/append(to:_:creator:expecting:)``.
+    /// refuses; see `LogBook.append(to:_:creator:expecting:)`.
     ///
     /// Nothing changes unless every entry is accepted: ids are checked (empty, clash) and the
     /// revision compared before the first entry is added.
@@ -72,7 +73,7 @@ struct LogBookState: Sendable {
     ///   the answers may be given once durable (the last of the batch's entries, or of the
     ///   originals of its repeats).
     mutating func append(
-        to name: LogName, _ batch: [LogBook.NewEntry], creator: String, expecting revision: UInt64?, now: UInt64
+        to name: LogName, _ batch: [NewLogEntry], creator: String, expecting revision: UInt64?, now: UInt64
     ) throws(LogAppendError) -> (results: [AppendResult], lastPosition: Int) {
         let plan = try check(batch, to: name, creator: creator, expecting: revision)
         let added = AppendRules.stamp(

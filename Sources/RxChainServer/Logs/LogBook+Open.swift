@@ -1,15 +1,9 @@
 import Foundation
+import RxChainServerStorage
 import RxChainSystem
 
 extension LogBook {
-    /// The segment size at which the journal closes a segment and starts the next, by default:
-    /// 16 MiB, so a start reads at most that much of the journal's tail.
-    public static let defaultSegmentSize = 16 << 20
-
-    /// The journal's read cache by default: 64 MiB (`rxchain-server --cache-mb`).
-    public static let defaultCacheBytes = 64 << 20
-
-    /// Opens the durable book kept in `directory`: a ``JournalStorage``.
+    /// Opens the durable book kept in `directory`: a `JournalStorage`.
     ///
     /// Recovery runs on the storage's committer thread, never on the concurrency pool. It takes an
     /// exclusive lock on `directory` (a `lock` file, `flock`ed, released by ``close()`` or when
@@ -37,12 +31,12 @@ extension LogBook {
     ///     1 GiB).
     ///   - cacheBytes: The most bytes the read cache holds.
     ///   - startDespiteDamage: Open even when recovery found damaged records (see above).
-    /// - Throws: ``LogStoreError/inUse(directory:)`` when another book holds the directory;
-    ///   ``LogStoreError/damaged(_:)`` naming each damaged record's file and offset;
-    ///   ``LogStoreError/io(operation:path:errno:)`` when a system call fails.
+    /// - Throws: `LogStoreError.inUse(directory:)` when another book holds the directory;
+    ///   `LogStoreError.damaged(_:)` naming each damaged record's file and offset;
+    ///   `LogStoreError.io(operation:path:errno:)` when a system call fails.
     public static func open(
-        directory: URL, clock: @escaping @Sendable () -> UInt64 = LogBook.wallClockMicroseconds,
-        segmentSize: Int = LogBook.defaultSegmentSize, cacheBytes: Int = LogBook.defaultCacheBytes,
+        directory: URL, clock: @escaping @Sendable () -> UInt64 = AppendRules.wallClockMicroseconds,
+        segmentSize: Int = JournalStorage.defaultSegmentSize, cacheBytes: Int = JournalStorage.defaultCacheBytes,
         startDespiteDamage: Bool = false
     ) async throws(LogStoreError) -> LogBook {
         LogBook(

@@ -1,5 +1,5 @@
 /// Observed durations in cumulative buckets, as a Prometheus histogram counts them: how many
-/// took at most each bound, their count and their sum. A plain value; ``ServerMetrics`` keeps
+/// took at most each bound, their count and their sum. A plain value; `ServerMetrics` keeps
 /// its histograms behind its lock.
 public struct LatencyHistogram: Sendable, Equatable {
     /// The upper bounds of the buckets in seconds, from half a millisecond to 30 s (a long poll).
