@@ -15,7 +15,7 @@ public struct NDJSONEncodingError: Error, Sendable, Equatable, CustomStringConve
     public let bytes: [UInt8]
 
     /// Creates the error for line `line`, whose sequence starting at `column` is ill-formed.
-    public init(line: Int, byte: UInt8, column: Int, bytes: [UInt8]) {
+    package init(line: Int, byte: UInt8, column: Int, bytes: [UInt8]) {
         self.line = line
         self.byte = byte
         self.column = column

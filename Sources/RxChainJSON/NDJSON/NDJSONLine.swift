@@ -20,7 +20,7 @@ public struct NDJSONLine: Sendable, Equatable {
     public let content: Content
 
     /// Creates a line (readers build them; tests compare against them).
-    public init(number: Int, content: Content) {
+    package init(number: Int, content: Content) {
         self.number = number
         self.content = content
     }
