@@ -18,7 +18,7 @@ public struct ServerSession: Codable, Sendable, Equatable, CustomStringConvertib
     public var refreshToken: String
 
     /// Creates a session.
-    public init(
+    package init(
         server: String, user: String, device: String, accessToken: String, accessTokenExpiresAt: UInt64,
         refreshToken: String
     ) {
