@@ -83,7 +83,7 @@ public struct ServerSessionStore: Sendable {
     }
 
     /// Saves `session` (mode 0600), replacing the one of the same server and user.
-    public func save(_ session: ServerSession) throws(ServerClientError) {
+    package func save(_ session: ServerSession) throws(ServerClientError) {
         try SystemFile<ServerClientError>.makeDirectories(directory.path, mode: 0o700)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
