@@ -17,8 +17,7 @@ import RxChainLogs
 ///
 /// ```swift
 /// let replay = try LedgerReplay.replay(contentsOf: url)
-/// let transport = try await PlaybookTransport.open(
-///     directory: store.appending(path: "sync"), remote: remote, domain: LedgerDomain())
+/// let device = try await LedgerDevice.open(directory: store)  // its sync uses the same rules
 /// ```
 public struct LedgerDomain: PlaybookDomain {
     /// Creates the domain.

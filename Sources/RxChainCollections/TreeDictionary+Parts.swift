@@ -14,13 +14,13 @@
 /// ```
 extension TreeDictionary {
     /// The largest number of parts: one per slot of the root.
-    public static var maximumParts: Int { 32 }
+    package static var maximumParts: Int { 32 }
 
     /// The part, among `parts`, that `key` belongs to.
     ///
     /// - Precondition: `parts` is a power of two from 1 to ``maximumParts``.
     @inlinable
-    public static func part(of key: Key, among parts: Int) -> Int {
+    package static func part(of key: Key, among parts: Int) -> Int {
         checkPartCount(parts)
         return Int(truncatingIfNeeded: hash(key) & 31) / (32 / parts)
     }

@@ -8,7 +8,7 @@ import RxChainSystem
 
 /// The RxChain server of a scenario whose domain syncs through one: the real request handling
 /// (``RxChainServer/LogServer``, with the domain's access rules and services) over its files in
-/// the run's directory, reached in process by the devices' ``Connection``s, on the virtual clock.
+/// the run's directory, reached in process by the devices' ``ScenarioServerConnection``s, on the virtual clock.
 ///
 /// - Every `ts` it stamps and every token it issues follow the scenario's clock (`advance 1h`
 ///   lets access tokens expire, so devices refresh their sessions as they would).
@@ -126,47 +126,22 @@ final class ScenarioServer: Sendable {
 
     /// A connection to this server; with `playingFaults` false, the script's faults pass it by
     /// (the runner's own requests: sign-ins, the fresh devices of `expect … == server`).
-    func connection(playingFaults: Bool) -> Connection {
-        Connection(server: self, playsFaults: playingFaults)
+    func connection(playingFaults: Bool) -> ScenarioServerConnection {
+        ScenarioServerConnection(server: self, playsFaults: playingFaults)
     }
 
-    /// How a device's requests reach the scenario's server.
-    struct Connection: ServerConnection {
-        let server: ScenarioServer
-        let playsFaults: Bool
+    /// The next fault of the script that applies to a request (a read or a write), if any.
+    func takeFault(for operation: ScenarioFaultScript.Operation) -> ScenarioFault? {
+        running.withLock { $0.faults.take(for: operation) }
+    }
 
-        func exchange(_ request: ServerConnectionRequest) async throws -> ServerAnswer {
-            // A session refresh is the client's own bookkeeping, not the device's sync: the
-            // script's faults are for the requests it refreshed for.
-            let fault =
-                playsFaults && !request.path.hasPrefix("/sessions")
-                ? server.running.withLock { $0.faults.take(for: request.method == "GET" ? .read : .write) } : nil
-            switch fault {
-            case .fail?, .failRead?:
-                throw ServerClientError.unreachable(server: ScenarioServer.origin, reason: "injected fault: \(fault!)")
-            case .status(let status)?:
-                var body = JSONObjectWriter()
-                body.member("error", "injected")
-                body.member("message", "injected fault: status \(status)")
-                return ServerAnswer(status: status, body: body.finish(), server: ScenarioServer.origin)
-            case .lostResponse?:
-                let answer = try await server.respond(to: request)
-                if answer.status == 401 {
-                    // Turned away unread (an expired access token): nothing was written, so the
-                    // request the client sends again once it refreshed its session loses its answer.
-                    server.running.withLock { $0.faults.putBack(.lostResponse) }
-                    return answer
-                }
-                throw ServerClientError.unreachable(
-                    server: ScenarioServer.origin, reason: "injected fault: lost response")
-            case .conflict?, .delay?, nil:
-                return try await server.respond(to: request)
-            }
-        }
+    /// Puts `fault` back at the front of the script (its request was not the one it was for).
+    func putBack(_ fault: ScenarioFault) {
+        running.withLock { $0.faults.putBack(fault) }
     }
 
     /// Hands `request` to the server as an embedding HTTP server would.
-    private func respond(to request: ServerConnectionRequest) async throws -> ServerAnswer {
+    func respond(to request: ServerConnectionRequest) async throws -> ServerAnswer {
         guard let server = running.withLock({ $0.server }) else {
             throw ServerClientError.unreachable(server: Self.origin, reason: "the server is restarting")
         }

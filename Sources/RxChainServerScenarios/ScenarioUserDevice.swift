@@ -17,7 +17,7 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
     let directory: URL
     let sessions: ServerSessionStore
     private let domain: Domain
-    private let connection: any ServerConnection
+    private let connection: ScenarioServerConnection
     private let clock: @Sendable () -> Timestamp
     private(set) var device: Domain.Device
     /// Whether `sync` may reach the server.
@@ -29,7 +29,7 @@ final class ScenarioUserDevice<Domain: ServerScenarioDomain> {
 
     private init(
         name: String, user: String, directory: URL, sessions: ServerSessionStore, domain: Domain,
-        connection: any ServerConnection, clock: @escaping @Sendable () -> Timestamp, device: Domain.Device
+        connection: ScenarioServerConnection, clock: @escaping @Sendable () -> Timestamp, device: Domain.Device
     ) {
         self.name = name
         self.user = user

@@ -43,7 +43,7 @@ public protocol ServerScenarioDomain: ScenarioVocabulary {
     /// the device reads on its own (the time of a pull, of a merge), so that a run never depends
     /// on the machine's clock; a device that reads none ignores it.
     func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: ScenarioServerConnection,
         clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device
 
@@ -89,7 +89,7 @@ extension ServerScenarioDomain where Device.State: Encodable {
 extension ServerScenarioDomain where Self: ServerLogDomain, Device == RxChainDevice.Device<Self> {
     /// The domain's device, which reads no clock of its own.
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: ScenarioServerConnection,
         clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await RxChainDevice.Device.open(
@@ -101,7 +101,7 @@ extension ServerScenarioDomain where Self: ServerLogDomain, Device == RxChainDev
 extension ServerScenarioDomain where Self: RESTDomain, Device == RxChainDevice.Device<Self> {
     /// The domain's device, which reads no clock of its own.
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: ScenarioServerConnection,
         clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await RxChainDevice.Device.open(

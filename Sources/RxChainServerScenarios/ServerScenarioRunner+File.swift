@@ -13,9 +13,7 @@ extension ServerScenarioRunner {
     public static func run(file: URL, domain: Domain) async throws -> (
         result: ScenarioFileResult, events: [ScenarioEvent]
     ) {
-        let read = try NDJSONReader.readFile(atPath: file.path)
-        let lines = read.lines + (read.tornLine.map { [$0] } ?? [])
-        let script = try ScenarioParser.parse(lines, file: file.lastPathComponent, domain: domain)
+        let script = try ScenarioParser.parse(contentsOf: file, domain: domain)
         let runner = ServerScenarioRunner(
             script: script, domain: domain, baseDirectory: file.deletingLastPathComponent())
         var events: [ScenarioEvent] = []

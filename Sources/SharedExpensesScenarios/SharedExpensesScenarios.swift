@@ -45,7 +45,7 @@ public struct SharedExpensesScenarios: ServerScenarioDomain {
     }
 
     public func openDevice(
-        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: any ServerConnection,
+        directory: URL, setting: ServerSetting, sessions: ServerSessionStore, connection: ScenarioServerConnection,
         clock: @escaping @Sendable () -> Timestamp
     ) async throws -> Device {
         try await Device.open(

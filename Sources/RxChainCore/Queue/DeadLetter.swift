@@ -9,7 +9,7 @@ public struct DeadLetter: Sendable, Equatable, Hashable {
     public let reason: String
 
     /// Creates a dead letter.
-    public init(record: QueueRecord, reason: String) {
+    package init(record: QueueRecord, reason: String) {
         self.record = record
         self.reason = reason
     }

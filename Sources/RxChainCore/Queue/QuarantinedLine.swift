@@ -15,7 +15,7 @@ public struct QuarantinedLine: Sendable, Equatable, Hashable, Codable {
     public let base64: String?
 
     /// Creates an entry for the raw bytes of line `lineNumber`.
-    public init(lineNumber: Int, reason: String, bytes: some Collection<UInt8>) {
+    package init(lineNumber: Int, reason: String, bytes: some Collection<UInt8>) {
         self.lineNumber = lineNumber
         self.reason = reason
         let data = Data(bytes)

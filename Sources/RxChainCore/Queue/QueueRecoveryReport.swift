@@ -2,36 +2,36 @@
 ///
 /// A clean shutdown (or a crash between writes) gives a clean report. Anything else is
 /// repaired without losing a line that was reported persisted, and listed here.
-public struct QueueRecoveryReport: Sendable, Equatable, CustomStringConvertible {
+package struct QueueRecoveryReport: Sendable, Equatable, CustomStringConvertible {
     /// The line number of a torn last line that was cut off, if any: a last line without
     /// its newline, so a write the crash interrupted, never one reported persisted.
-    public var truncatedLine: Int?
+    package var truncatedLine: Int?
     /// How many bytes were cut off the end of the log.
-    public var truncatedBytes = 0
+    package var truncatedBytes = 0
     /// Why the last line was judged torn.
-    public var truncationReason: String?
+    package var truncationReason: String?
     /// Lines moved to `quarantine.jsonl` by this open: complete lines (the last one
     /// included) that are corrupt or contradict the lines before them.
-    public var quarantined: [QuarantinedLine] = []
+    package var quarantined: [QuarantinedLine] = []
     /// Whether a compaction interrupted by a crash left its temporary file, now removed
     /// (the log it was replacing was still whole).
-    public var removedInterruptedCompaction = false
+    package var removedInterruptedCompaction = false
     /// Whether the directory held no log, so an empty queue was created.
-    public var createdNewQueue = false
+    package var createdNewQueue = false
     /// Pending requests after recovery.
-    public var pendingCount = 0
+    package var pendingCount = 0
     /// Dead letters after recovery.
-    public var deadLetterCount = 0
+    package var deadLetterCount = 0
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// Whether nothing needed repair.
-    public var isClean: Bool {
+    package var isClean: Bool {
         truncatedLine == nil && quarantined.isEmpty && !removedInterruptedCompaction
     }
 
-    public var description: String {
+    package var description: String {
         var parts = ["\(pendingCount) pending, \(deadLetterCount) dead letters"]
         if createdNewQueue { parts.append("new queue") }
         if let line = truncatedLine {

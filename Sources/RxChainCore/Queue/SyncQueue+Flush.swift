@@ -8,7 +8,7 @@ extension SyncQueue {
     ///
     /// - Throws: the ``SyncQueueError`` that stopped the writer (naming the file and the
     ///   error), or ``SyncQueueError/closed(directory:)``.
-    public func flush() async throws {
+    package func flush() async throws {
         // Acknowledging nothing writes nothing and names the last change accepted.
         try await acknowledge([]).persisted()
     }

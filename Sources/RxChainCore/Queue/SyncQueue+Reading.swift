@@ -7,7 +7,7 @@ extension SyncQueue {
 
     /// The first `limit` pending requests; with `persistedOnly`, only those already on
     /// disk (a write-ahead consumer tries nothing that is not).
-    public func pending(limit: Int, persistedOnly: Bool = false) -> [QueueRecord] {
+    package func pending(limit: Int, persistedOnly: Bool = false) -> [QueueRecord] {
         storage.state.withLock { machine in
             let durable = machine.durablePosition
             return machine.contents.pending.prefix(limit) { !persistedOnly || $0.position <= durable }
@@ -30,7 +30,7 @@ extension SyncQueue {
     }
 
     /// The sequence number the next enqueue gets.
-    public var nextSeq: UInt64 {
+    package var nextSeq: UInt64 {
         storage.state.withLock { $0.contents.nextSeq }
     }
 

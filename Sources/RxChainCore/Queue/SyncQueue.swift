@@ -38,7 +38,7 @@ public final class SyncQueue: Sendable {
         storage.state.withLock { $0.deviceID }
     }
     /// What opening found and repaired.
-    public let recoveryReport: QueueRecoveryReport
+    package let recoveryReport: QueueRecoveryReport
     let storage: SyncQueueStorage
 
     private init(directory: URL, storage: SyncQueueStorage, report: QueueRecoveryReport) {
@@ -103,7 +103,7 @@ public final class SyncQueue: Sendable {
     ///   ``SyncQueueError/notRecorded(cause:)`` means the request is not in the queue (call
     ///   again to record it once); ``SyncQueueError/outcomeUnknown(cause:cutFailure:)`` means
     ///   reopen the queue to find out.
-    public func enqueueDurably(tag: String, payload: Data) async throws -> QueueRecord {
+    package func enqueueDurably(tag: String, payload: Data) async throws -> QueueRecord {
         let payload = try Self.validated(payload)
         let (record, position) = try storage.perform { (machine) throws(SyncQueueError) in
             try machine.enqueueRequested(tag: tag, payload: payload)

@@ -55,7 +55,7 @@ public struct CoalescingRules: Sendable {
     }
 
     /// Splits `pending` (queue order) into the records to send and the records made unnecessary.
-    public func apply(to pending: [QueueRecord]) -> (kept: [QueueRecord], dropped: [QueueRecord]) {
+    package func apply(to pending: [QueueRecord]) -> (kept: [QueueRecord], dropped: [QueueRecord]) {
         var kept: [QueueRecord?] = []
         var dropped: [QueueRecord] = []
         var latestIndexByEntity: [String: Int] = [:]

@@ -4,15 +4,15 @@
 /// A device without a remote starts its ``SyncManager`` offline, so this transport is not even
 /// called; if it is (someone reports connectivity), it answers
 /// ``SyncOutcome/retryLater(after:reason:)``, which keeps the batch pending.
-public struct OfflineTransport: SyncTransport {
+package struct OfflineTransport: SyncTransport {
     /// One record at a time (never used for sending).
-    public let maxBatchSize = 1
+    package let maxBatchSize = 1
 
     /// Creates the transport.
-    public init() {}
+    package init() {}
 
     /// Keeps the batch pending: there is no remote to send it to.
-    public func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
+    package func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
         .retryLater(reason: "no remote is configured; the request stays queued")
     }
 }

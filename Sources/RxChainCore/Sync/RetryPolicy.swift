@@ -28,7 +28,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// The delay before retry number `attempt` (1 for the first retry), at least `floor`.
-    public func delay(forAttempt attempt: Int, atLeast floor: Duration? = nil) -> Duration {
+    package func delay(forAttempt attempt: Int, atLeast floor: Duration? = nil) -> Duration {
         let doublings = min(max(attempt - 1, 0), 40)
         var window = base
         for _ in 0..<doublings where window < cap { window = window * 2 }

@@ -1,10 +1,10 @@
 extension SyncManager {
     /// Why ``sendPending(maxFailures:givesUp:)`` stopped before the queue was empty.
-    public struct SendFailure: Error, Sendable, Equatable {
+    package struct SendFailure: Error, Sendable, Equatable {
         /// The last send's error.
-        public var reason: String
+        package var reason: String
         /// How many sends failed in a row.
-        public var attempts: Int
+        package var attempts: Int
     }
 
     /// Lets the manager send until the queue is empty (nothing pending, nothing in flight), or
@@ -19,7 +19,7 @@ extension SyncManager {
     /// becomes a dead letter and is not a failure here: the queue moves on.
     ///
     /// - Returns: `nil` once the queue is empty, else why it stopped.
-    public func sendPending(maxFailures: Int, givesUp: @Sendable () -> Bool = { false }) async -> SendFailure? {
+    package func sendPending(maxFailures: Int, givesUp: @Sendable () -> Bool = { false }) async -> SendFailure? {
         let wasOnline = currentStatus.isOnline
         var statuses = status.values.makeAsyncIterator()  // subscribed before anything is sent
         var before = currentStatus.consecutiveFailures

@@ -13,7 +13,7 @@ import Synchronization
 ///   single-consumer `AsyncStream` (capacity ``Configuration/wakeUpCapacity``). Each
 ///   wake-up only says "look at the queue"; the consumer always takes pending records
 ///   from the queue, in sequence order. A full buffer drops a wake-up (counted in
-///   ``droppedWakeUps``) while others are still buffered, so work is delayed, never lost
+///   `droppedWakeUps`, for the tests) while others are still buffered, so work is delayed, never lost
 ///   or reordered.
 /// - **One batch in flight**, through the ``SyncTransport``; acknowledged records leave the
 ///   queue; a transient failure keeps them and retries with ``RetryPolicy`` backoff on the
@@ -203,5 +203,5 @@ public final actor SyncManager<Request: SyncRequest>: SyncSink {
     public nonisolated var currentStatus: SyncStatus { statusRelay.value }
 
     /// Wake-ups the bounded stream dropped because its buffer was full (the work they announced was not lost).
-    public nonisolated var droppedWakeUps: Int { droppedWakeUpCount.load(ordering: .relaxed) }
+    package nonisolated var droppedWakeUps: Int { droppedWakeUpCount.load(ordering: .relaxed) }
 }

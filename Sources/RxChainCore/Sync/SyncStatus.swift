@@ -24,5 +24,5 @@ public struct SyncStatus: Sendable, Equatable, Codable {
     public var consecutiveFailures = 0
 
     /// Creates an empty status.
-    public init() {}
+    package init() {}
 }

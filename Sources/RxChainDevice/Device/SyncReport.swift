@@ -19,7 +19,7 @@ public struct SyncReport: Sendable, Equatable {
     public var playbook: PlaybookSyncDetails?
 
     /// Creates a report.
-    public init(
+    package init(
         remote: String, sent: Int, received: Int, pending: Int, deadLetters: [DeadLetter],
         playbook: PlaybookSyncDetails? = nil
     ) {

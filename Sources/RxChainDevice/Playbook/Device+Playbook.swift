@@ -61,7 +61,7 @@ extension Device where Domain: DeviceDomain {
     /// Re-bases the store now, and returns once the store shows it: its replicated part becomes
     /// the snapshot (the base, without a remote) with the pending actions it does not hold yet on
     /// top. The device does this by itself after every download.
-    public func rebase() async {
+    package func rebase() async {
         await playbook.rebaser.rebase()
     }
 

@@ -34,7 +34,7 @@ public struct DeviceOptions: Sendable {
     /// The most actions one append carries.
     public var maxBatchSize = 500
     /// The wall clock the sync status records its times with (a scenario's virtual clock).
-    public var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { Date() }
     /// Wraps the remote the setting names before the device uses it (to log, meter or, in
     /// tests, inject faults); `nil` uses it as it is.
     public var wrapRemote: (@Sendable (any PlaybookRemote) -> any PlaybookRemote)?

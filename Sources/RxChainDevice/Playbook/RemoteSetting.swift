@@ -99,7 +99,7 @@ public struct RemoteSetting: Sendable, Hashable, Codable {
 
     /// The `PlaybookRemote/location` of the remote this setting names (for S3, the
     /// object's or prefix's path-style URL at ``endpoint``), as `PlaybookSyncStatus/location` holds it.
-    public var remoteLocation: String {
+    package var remoteLocation: String {
         guard isS3 else { return location }
         if isSegmentedS3 { return (try? S3SegmentedRemote(location, endpoint: endpoint).location) ?? location }
         return (try? S3Remote(location, endpoint: endpoint).location) ?? location

@@ -6,15 +6,26 @@ extension Device where Domain: RESTDomain {
     /// Opens (creating if needed) the store in `directory`, whose changes travel to a REST server:
     /// its saved state (or the domain's initial one) and its queue (see `RESTReplication`); each
     /// request may take `requestTimeout` before it counts as unanswered (and is sent again later).
-    /// Requests travel through `connection` (HTTP when `nil`).
     ///
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's `SyncQueueError`,
     ///   ``DeviceError/unreadableState(path:reason:)`` for a damaged `state.json` (left as it is),
     ///   ``DeviceError/unreadableSetting(path:reason:)`` for an unreadable `server.json`.
     public static func open(
         directory: URL, domain: Domain, setting: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
+        retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5)
+    ) async throws -> Device {
+        try await open(
+            directory: directory, domain: domain, setting: setting, sessions: sessions, retry: retry,
+            requestTimeout: requestTimeout, lockWait: lockWait, connection: nil)
+    }
+
+    /// Opens the store as ``open(directory:domain:setting:sessions:retry:requestTimeout:lockWait:)``
+    /// does, its requests reaching the server through `connection` (HTTP when `nil`): the seam of
+    /// the scenarios' in-process server.
+    package static func open(
+        directory: URL, domain: Domain, setting: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
         retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30), lockWait: Duration = .seconds(5),
-        connection: (any ServerConnection)? = nil
+        connection: (any ServerConnection)?
     ) async throws -> Device {
         try await RESTReplication.open(
             directory: directory, domain: domain, setting: setting, sessions: sessions, retry: retry,

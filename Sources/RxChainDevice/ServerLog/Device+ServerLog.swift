@@ -14,13 +14,23 @@ extension Device where Domain: ServerLogDomain {
     ///   - sessions: where the device's session is read from (and rotated tokens saved).
     ///   - retry: the backoff between failed sends.
     ///   - lockWait: how long to wait for another process to release the store.
-    ///   - connection: how requests reach the server; HTTP when `nil`.
     /// - Throws: ``DeviceError/busy(store:lock:pid:waited:)``, the queue's `SyncQueueError`,
     ///   ``DeviceError`` for `server.json` or `logs/`.
     public static func open(
         directory: URL, domain: Domain, setting: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
-        retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5),
-        connection: (any ServerConnection)? = nil
+        retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5)
+    ) async throws -> Device {
+        try await open(
+            directory: directory, domain: domain, setting: setting, sessions: sessions, retry: retry,
+            lockWait: lockWait, connection: nil)
+    }
+
+    /// Opens the store as ``open(directory:domain:setting:sessions:retry:lockWait:)`` does, its
+    /// requests reaching the server through `connection` (HTTP when `nil`): the seam of the
+    /// scenarios' in-process server.
+    package static func open(
+        directory: URL, domain: Domain, setting: ServerSetting? = nil, sessions: ServerSessionStore? = nil,
+        retry: RetryPolicy = RetryPolicy(), lockWait: Duration = .seconds(5), connection: (any ServerConnection)?
     ) async throws -> Device {
         try await ServerLogReplication.open(
             directory: directory, domain: domain, setting: setting, sessions: sessions, retry: retry,

@@ -3,19 +3,19 @@
 ///
 /// Its description names the line and where its first ill-formed sequence starts:
 /// `line 3: not valid UTF-8 (byte 0xFF at column 7)`.
-public struct NDJSONEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct NDJSONEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// The first byte of the first ill-formed sequence (an overlong form, a surrogate, a
     /// stray continuation byte, a sequence cut short, or a byte never used in UTF-8).
-    public let byte: UInt8
+    package let byte: UInt8
     /// The 1-based byte offset of ``byte`` in the line.
-    public let column: Int
+    package let column: Int
     /// The line's exact bytes (without its `\n` and a trailing `\r`).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Creates the error for line `line`, whose sequence starting at `column` is ill-formed.
-    public init(line: Int, byte: UInt8, column: Int, bytes: [UInt8]) {
+    package init(line: Int, byte: UInt8, column: Int, bytes: [UInt8]) {
         self.line = line
         self.byte = byte
         self.column = column
@@ -23,10 +23,10 @@ public struct NDJSONEncodingError: Error, Sendable, Equatable, CustomStringConve
     }
 
     /// What is wrong, without the line number: `not valid UTF-8 (byte 0xFF at column 7)`.
-    public var reason: String {
+    package var reason: String {
         let hex = String(byte, radix: 16, uppercase: true)
         return "not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at column \(column))"
     }
 
-    public var description: String { "line \(line): \(reason)" }
+    package var description: String { "line \(line): \(reason)" }
 }

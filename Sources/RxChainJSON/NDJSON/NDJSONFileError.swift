@@ -29,7 +29,7 @@ public struct NDJSONFileError: Error, Sendable, Equatable, CustomStringConvertib
     public let problem: Problem
 
     /// The error for `path`.
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }

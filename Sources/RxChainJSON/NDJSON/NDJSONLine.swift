@@ -3,9 +3,9 @@
 /// The line is what lay between two `\n`s (or the start of the input and the first `\n`),
 /// with one trailing `\r` dropped (CRLF files read like LF files). Its ``number`` counts
 /// every line before it, blank ones included, from 1.
-public struct NDJSONLine: Sendable, Equatable {
+package struct NDJSONLine: Sendable, Equatable {
     /// What the line holds.
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         /// Valid UTF-8 holding something other than blanks; the text is exactly the line's bytes.
         case text(String)
         /// Nothing but spaces, tabs and carriage returns (or nothing at all).
@@ -15,18 +15,18 @@ public struct NDJSONLine: Sendable, Equatable {
     }
 
     /// The 1-based line number.
-    public let number: Int
+    package let number: Int
     /// The line's content.
-    public let content: Content
+    package let content: Content
 
     /// Creates a line (readers build them; tests compare against them).
-    public init(number: Int, content: Content) {
+    package init(number: Int, content: Content) {
         self.number = number
         self.content = content
     }
 
     /// The text of a ``Content/text(_:)`` line; `nil` for a blank or rejected one.
-    public var text: String? {
+    package var text: String? {
         if case .text(let text) = content { return text }
         return nil
     }

@@ -14,7 +14,7 @@ extension NDJSONReader {
     /// - Throws: ``NDJSONFileError`` naming the path when it cannot be opened or read (missing,
     ///   a directory, no permission, a symbolic link loop…), or whatever `body` throws. Lines
     ///   already handed to `body` stay handed out.
-    public static func readFile(
+    package static func readFile(
         atPath path: String, chunkSize: Int = 1 << 16, _ body: (NDJSONLine) throws -> Void
     ) throws -> NDJSONLine? {
         var reader = NDJSONReader()
@@ -32,7 +32,7 @@ extension NDJSONReader {
     /// > Important: Blocks the calling thread on file I/O; never call it from the concurrency pool.
     ///
     /// - Throws: ``NDJSONFileError`` naming the path, or whatever `body` throws.
-    public static func readChunks(
+    package static func readChunks(
         ofFile path: String, chunkSize: Int = 1 << 16, _ body: (UnsafeRawBufferPointer) throws -> Bool
     ) throws {
         let file = try openForReading(path)
@@ -49,7 +49,7 @@ extension NDJSONReader {
     /// Reads the whole file at `path`: its complete lines, and the torn last line if any.
     ///
     /// - Throws: ``NDJSONFileError`` naming the path.
-    public static func readFile(atPath path: String) throws(NDJSONFileError) -> (
+    package static func readFile(atPath path: String) throws(NDJSONFileError) -> (
         lines: [NDJSONLine], tornLine: NDJSONLine?
     ) {
         var lines: [NDJSONLine] = []

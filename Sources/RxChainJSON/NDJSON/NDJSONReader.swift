@@ -20,20 +20,20 @@ import Foundation
 /// ```
 ///
 /// To read a whole file, see ``readFile(atPath:chunkSize:_:)``.
-public struct NDJSONReader: Sendable {
+package struct NDJSONReader: Sendable {
     /// Complete lines handed out so far (the number of the last one).
-    public private(set) var linesRead = 0
+    package private(set) var linesRead = 0
     /// Bytes of complete lines handed out so far, newlines included: where the torn line starts.
-    public private(set) var consumedBytes = 0
+    package private(set) var consumedBytes = 0
     /// Bytes after the last newline, waiting for the rest of their line.
     private var pending: [UInt8] = []
 
     /// A reader at the start of an input.
-    public init() {}
+    package init() {}
 
     /// Reads the input's next bytes (continuing right after the bytes fed before) and returns
     /// the lines they complete, in order.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [NDJSONLine] {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [NDJSONLine] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
         var lines: [NDJSONLine] = []
         var start = 0
@@ -53,18 +53,18 @@ public struct NDJSONReader: Sendable {
     }
 
     /// Reads the input's next bytes; see ``feed(_:)-(UnsafeRawBufferPointer)``.
-    public mutating func feed(_ bytes: [UInt8]) -> [NDJSONLine] {
+    package mutating func feed(_ bytes: [UInt8]) -> [NDJSONLine] {
         bytes.withUnsafeBytes { feed($0) }
     }
 
     /// Reads the input's next bytes; see ``feed(_:)-(UnsafeRawBufferPointer)``.
-    public mutating func feed(_ data: Data) -> [NDJSONLine] {
+    package mutating func feed(_ data: Data) -> [NDJSONLine] {
         data.withUnsafeBytes { feed($0) }
     }
 
     /// The bytes after the last newline as a line (numbered after the last complete one),
     /// classified by the same rules; `nil` when the input so far ends with a newline.
-    public var tornLine: NDJSONLine? {
+    package var tornLine: NDJSONLine? {
         guard !pending.isEmpty else { return nil }
         return pending.withUnsafeBytes { NDJSONLine.classify($0, number: linesRead + 1) }
     }
@@ -73,7 +73,7 @@ public struct NDJSONReader: Sendable {
     ///
     /// The caller decides what a torn line means: replay reports it and waits for the rest;
     /// a file that is complete (a script, a file to apply) may read it as its last line.
-    public mutating func finish() -> NDJSONLine? {
+    package mutating func finish() -> NDJSONLine? {
         defer { pending = [] }
         return tornLine
     }

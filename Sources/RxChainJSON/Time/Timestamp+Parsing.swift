@@ -1,6 +1,6 @@
 extension Timestamp {
     /// Parses RFC 3339 bytes by hand (no `Date`, no formatter): the hot path of playbook replay.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<Timestamp, ParseError> {
+    @usableFromInline package static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<Timestamp, ParseError> {
         let count = bytes.count
         func fail(_ reason: String) -> Result<Timestamp, ParseError> { .failure(ParseError(reason: reason)) }
         func digits(_ start: Int, _ length: Int) -> Int? {

@@ -20,5 +20,5 @@ public struct OrderedLogChange: Sendable, Hashable {
     public var changed: Bool { accepted > 0 }
 
     /// Creates an empty change.
-    public init() {}
+    @usableFromInline package init() {}
 }

@@ -20,7 +20,7 @@ public struct OrderedLogDiagnostic<EntryID: Hashable & Sendable>: Sendable, Hash
     public var kind: Kind
 
     /// Creates a diagnostic for entry `id`.
-    public init(id: EntryID, kind: Kind) {
+    @usableFromInline package init(id: EntryID, kind: Kind) {
         self.id = id
         self.kind = kind
     }

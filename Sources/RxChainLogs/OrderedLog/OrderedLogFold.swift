@@ -148,7 +148,7 @@ public struct OrderedLogFold<Domain: OrderedLogDomain>: Sendable {
     ///
     /// - Returns: whether a local entry with that id was held.
     @inlinable @discardableResult
-    public mutating func discardLocal(_ id: Domain.EntryID) -> Bool {
+    package mutating func discardLocal(_ id: Domain.EntryID) -> Bool {
         guard let index = locals.firstIndex(where: { domain.id(of: $0) == id }) else { return false }
         locals.remove(at: index)
         localSkipReasons.remove(at: index)

@@ -62,16 +62,16 @@ public struct DirectoryRemote: PlaybookRemote {
     /// The canonical `file://` URL of the playbook.
     public let location: String
     /// The absolute path of the playbook file.
-    public var playbookPath: String { storage.playbookPath }
+    package var playbookPath: String { storage.playbookPath }
     /// The path of the commit record beside the playbook (`<playbook>.commit`).
-    public var commitRecordPath: String { storage.commitPath }
+    package var commitRecordPath: String { storage.commitPath }
     /// The path of the intent of the last append beside the playbook (`<playbook>.intent`).
-    public var intentPath: String { storage.intentPath }
+    package var intentPath: String { storage.intentPath }
     /// The path of the lock file beside the playbook (`<playbook>.lock`).
-    public var lockFilePath: String { storage.lockPath }
+    package var lockFilePath: String { storage.lockPath }
     /// How long an append waits for another writer's lock before it fails, and a read that
     /// must adopt or repair waits before it reads without doing so (or, for a repair, fails).
-    public var lockTimeout: Duration { storage.lockTimeout }
+    package var lockTimeout: Duration { storage.lockTimeout }
     /// Always `false`: lines are appended in place.
     public var needsLocalCopy: Bool { false }
 

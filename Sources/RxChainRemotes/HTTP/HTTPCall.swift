@@ -1,7 +1,7 @@
 /// One HTTP request that carries a queued request to a server: what a domain's
 /// ``HTTPRequestMapping`` makes of a `QueueRecord`.
 ///
-/// The ``HTTPTransport`` adds the rest: the origin, the session's credentials, the
+/// The device's HTTP transport (`HTTPTransport`) adds the rest: the origin, the session's credentials, the
 /// `Idempotency-Key` and the timeout.
 public struct HTTPCall: Sendable, Equatable {
     /// `POST`, `PUT`, `PATCH`, `DELETE`…

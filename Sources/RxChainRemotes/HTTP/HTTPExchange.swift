@@ -1,6 +1,6 @@
 import RxChainCore
 
-/// A queued request and the server's final answer to it, as an ``HTTPTransport`` hands it
+/// A queued request and the server's final answer to it, as the device's `HTTPTransport` hands it
 /// back to the domain: a 2xx (the request is acknowledged) or a refusal for good (4xx).
 ///
 /// The domain turns it into messages (`sync/ack` with the ids the server made, `sync/reject`

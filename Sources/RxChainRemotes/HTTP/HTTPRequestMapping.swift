@@ -1,6 +1,6 @@
 import RxChainCore
 
-/// How a domain's queued requests travel over HTTP: the one thing an ``HTTPTransport`` needs
+/// How a domain's queued requests travel over HTTP: the one thing the device's `HTTPTransport` needs
 /// to know about a domain.
 ///
 /// Pure and deterministic: the transport calls it again for the same record when it retries.

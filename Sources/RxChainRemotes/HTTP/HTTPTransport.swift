@@ -22,15 +22,15 @@ import RxChainCore
 /// Answers reach `answered` in queue order, never two at once (the `SyncManager` sends one
 /// batch at a time), and before the queue moves past their record: a crash in between sends
 /// the request again, never loses its answer.
-public struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {
+package struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {
     /// One record per call: each is its own HTTP request.
-    public let maxBatchSize = 1
+    package let maxBatchSize = 1
     /// The client the requests go through (its server and session).
-    public let client: ServerClient
+    package let client: ServerClient
     /// How the domain's records become calls.
-    public let mapping: Mapping
+    package let mapping: Mapping
     /// How long one request may take before it counts as unanswered.
-    public let timeout: Duration
+    package let timeout: Duration
     private let answered: @Sendable (HTTPExchange) async throws -> Void
 
     /// Creates the transport.
@@ -42,7 +42,7 @@ public struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {
     ///   - timeout: the most one request may take.
     ///   - answered: receives each acknowledged or refused exchange, in order, before the queue
     ///     moves on; throwing keeps the record queued.
-    public init(
+    package init(
         client: ServerClient, mapping: Mapping, timeout: Duration = .seconds(30),
         answered: @escaping @Sendable (HTTPExchange) async throws -> Void
     ) {
@@ -56,7 +56,7 @@ public struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {
     ///
     /// - Throws: `CancellationError` when the task was cancelled, or what `answered` throws
     ///   (either way the record stays queued).
-    public func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
+    package func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
         guard let record = batch.first else { return .acknowledged }
         let call: HTTPCall
         do throws(HTTPMappingError) {

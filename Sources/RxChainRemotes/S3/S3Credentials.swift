@@ -5,18 +5,18 @@
 /// let credentials = S3Credentials(environment: ProcessInfo.processInfo.environment)
 /// ```
 ///
-/// The secrets never leave this value except into a signature: ``description``,
-/// `debugDescription` and `dump` show only that credentials are present, the type is not
-/// `Codable`, and no `PlaybookRemoteError` ever quotes them.
+/// The secrets never leave this value except into a signature: they are not part of the public
+/// API, ``description``, `debugDescription` and `dump` show only that credentials are present,
+/// the type is not `Codable`, and no `PlaybookRemoteError` ever quotes them.
 public struct S3Credentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     /// The access key id (`AWS_ACCESS_KEY_ID`), e.g. `AKIAIOSFODNN7EXAMPLE`.
-    public let accessKeyId: String
+    package let accessKeyId: String
     /// The secret access key (`AWS_SECRET_ACCESS_KEY`).
-    public let secretAccessKey: String
+    package let secretAccessKey: String
     /// The session token of temporary credentials (`AWS_SESSION_TOKEN`), sent as `x-amz-security-token`.
-    public let sessionToken: String?
+    package let sessionToken: String?
 
     /// Wraps a key pair; an empty `sessionToken` counts as none.
     public init(accessKeyId: String, secretAccessKey: String, sessionToken: String? = nil) {

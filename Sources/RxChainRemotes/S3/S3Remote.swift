@@ -40,17 +40,17 @@ import RxChainLogs
 /// > Important: Requests go through an ephemeral `URLSession` (no cache) owned by the
 /// > remote, asynchronously: no thread of the concurrency pool waits on the network.
 /// > Every request gives up after `requestTimeout`.
-public struct S3Remote: PlaybookRemote {
+package struct S3Remote: PlaybookRemote {
     /// The object's path-style URL, e.g. `http://127.0.0.1:8333/playbooks/team/playbook.ndjson`.
-    public var location: String { client.address.location }
+    package var location: String { client.address.location }
     /// The bucket holding the playbook.
-    public var bucket: String { client.address.bucket }
+    package var bucket: String { client.address.bucket }
     /// The playbook's object key.
-    public var key: String { client.address.key }
+    package var key: String { client.address.key }
     /// Whether requests are signed (credentials were given) or anonymous.
-    public var isSigned: Bool { client.isSigned }
+    package var isSigned: Bool { client.isSigned }
     /// Always `true`: an append replaces the whole object.
-    public var needsLocalCopy: Bool { true }
+    package var needsLocalCopy: Bool { true }
 
     let client: S3HTTPClient
 
@@ -71,7 +71,7 @@ public struct S3Remote: PlaybookRemote {
     ///   ``S3SegmentedRemote`` for the segmented layout) or a key with a `.` or `..`
     ///   segment; `PlaybookRemoteError.invalidEndpoint(_:reason:)` for an endpoint that
     ///   is not `http(s)://host[:port]`.
-    public init(
+    package init(
         _ location: String, endpoint: String? = nil, region: String = "us-east-1", credentials: S3Credentials? = nil,
         requestTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
@@ -82,7 +82,7 @@ public struct S3Remote: PlaybookRemote {
             timeout: requestTimeout, now: now)
     }
 
-    public func currentRevision() async throws -> Revision {
+    package func currentRevision() async throws -> Revision {
         let head = try await client.send("HEAD")
         switch head.status {
         case 200: return try revision(of: head, operation: "read the playbook's revision")
@@ -98,7 +98,7 @@ public struct S3Remote: PlaybookRemote {
         }
     }
 
-    public func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
+    package func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
         let offset = try byteOffset(of: cursor)
         // From the byte before the cursor: it must end a line, and a cursor at the end still gets a 206 and an ETag.
         let start = max(0, offset - 1)
@@ -138,7 +138,7 @@ public struct S3Remote: PlaybookRemote {
             lines: Data(bytes.prefix(complete)), cursor: PlaybookCursor(String(offset + complete)), revision: revision)
     }
 
-    public func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
+    package func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
         try validate(lines, localCopy: localCopy)
         let body = localCopy ?? Data()
         let condition = revision.isNoPlaybook ? ["If-None-Match": "*"] : ["If-Match": revision.rawValue]

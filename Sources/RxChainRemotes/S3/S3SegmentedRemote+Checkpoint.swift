@@ -3,11 +3,11 @@ import RxChainLogs
 
 extension S3SegmentedRemote {
     /// Where checkpoints live: `<prefix>checkpoint/`.
-    public var checkpointPrefix: String { prefix + "checkpoint/" }
+    package var checkpointPrefix: String { prefix + "checkpoint/" }
 
     /// The object key of the checkpoint covering segments 1 through `number`
     /// (`team/checkpoint/000000000042.ndjson` for 42 under `team/`).
-    public func checkpointKey(_ number: Int) -> String {
+    package func checkpointKey(_ number: Int) -> String {
         checkpointPrefix + Self.padded(number) + ".ndjson"
     }
 
@@ -43,7 +43,7 @@ extension S3SegmentedRemote {
     /// - Returns: the checkpoint at the current revision, or `nil` when the playbook has
     ///   no segment yet (nothing to compact).
     /// - Throws: a `PlaybookRemoteError` (as ``read(after:)``; `s3:ListBucket` is needed).
-    public func compact() async throws -> S3Checkpoint? {
+    package func compact() async throws -> S3Checkpoint? {
         var (lines, last) = try await newestCheckpointLines().map { ($0.lines, $0.segment) } ?? (Data(), 0)
         let base = last
         let tail = try await read(after: PlaybookCursor(String(last)))

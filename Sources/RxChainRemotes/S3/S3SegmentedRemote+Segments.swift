@@ -6,7 +6,7 @@ extension S3SegmentedRemote {
     /// digits, `.ndjson` (segment 42 under `team/` is `team/000000000042.ndjson`).
     ///
     /// Zero padding keeps the segments in order in any listing of the prefix.
-    public func segmentKey(_ number: Int) -> String {
+    package func segmentKey(_ number: Int) -> String {
         prefix + Self.padded(number) + ".ndjson"
     }
 

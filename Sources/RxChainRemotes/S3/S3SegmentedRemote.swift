@@ -40,17 +40,17 @@ import RxChainLogs
 /// > remote, asynchronously: no thread of the concurrency pool waits on the network.
 /// > Every request gives up after `requestTimeout`. Copies of the value share what they
 /// > have learnt about the log (the highest segment seen).
-public struct S3SegmentedRemote: PlaybookRemote {
+package struct S3SegmentedRemote: PlaybookRemote {
     /// The prefix's path-style URL, e.g. `http://127.0.0.1:8333/playbooks/team/`.
-    public var location: String { client.address.location }
+    package var location: String { client.address.location }
     /// The bucket holding the segments.
-    public var bucket: String { client.address.bucket }
+    package var bucket: String { client.address.bucket }
     /// The key prefix of every segment, ending in `/` (e.g. `team/`).
-    public var prefix: String { client.address.key }
+    package var prefix: String { client.address.key }
     /// Whether requests are signed (credentials were given) or anonymous.
-    public var isSigned: Bool { client.isSigned }
+    package var isSigned: Bool { client.isSigned }
     /// Always `false`: an append uploads only its own lines.
-    public var needsLocalCopy: Bool { false }
+    package var needsLocalCopy: Bool { false }
 
     let client: S3HTTPClient
     /// What this instance (and its copies) learnt about the log, to keep probes short.
@@ -73,7 +73,7 @@ public struct S3SegmentedRemote: PlaybookRemote {
     ///   ``S3Remote``) or a key with a `.` or `..` segment;
     ///   `PlaybookRemoteError.invalidEndpoint(_:reason:)` for an endpoint that is not
     ///   `http(s)://host[:port]`.
-    public init(
+    package init(
         _ location: String, endpoint: String? = nil, region: String = "us-east-1", credentials: S3Credentials? = nil,
         requestTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
@@ -88,7 +88,7 @@ public struct S3SegmentedRemote: PlaybookRemote {
     /// this instance has seen (a fresh instance starts from the newest checkpoint).
     ///
     /// One request when nothing is new; about `2 log2(n)` for `n` new segments.
-    public func currentRevision() async throws -> Revision {
+    package func currentRevision() async throws -> Revision {
         revision(atSegment: try await lastSegment(from: try await knownSegment()))
     }
 
@@ -99,7 +99,7 @@ public struct S3SegmentedRemote: PlaybookRemote {
     /// nothing is new). Throws `PlaybookRemoteError.invalidCursor(_:location:reason:)`
     /// for a cursor that is not a segment number, names a segment past the last one, or
     /// is followed by a segment someone deleted (reading from the start then recovers).
-    public func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
+    package func read(after cursor: PlaybookCursor?) async throws -> PlaybookChunk {
         let start = try segmentNumber(of: cursor)
         var lines = Data()
         var last = start
@@ -121,7 +121,7 @@ public struct S3SegmentedRemote: PlaybookRemote {
     /// `localCopy` is ignored. A revision this remote did not make, one past the last
     /// segment, or one older than a segment this instance has seen is a conflict without
     /// a write (so the log never has a gap, and a deleted old segment is never recreated).
-    public func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
+    package func append(_ lines: Data, expecting revision: Revision, localCopy: Data?) async throws -> AppendOutcome {
         try client.checkComplete(lines)
         guard let expected = segmentNumber(of: revision) else {
             return .conflict(current: try await currentRevision())

@@ -12,7 +12,7 @@ public struct ServerAnswer: Sendable {
     public let retryAfter: Duration?
 
     /// An answer of `server` (its origin, named in errors).
-    public init(status: Int, body: [UInt8], server: String, retryAfter: Duration? = nil) {
+    package init(status: Int, body: [UInt8], server: String, retryAfter: Duration? = nil) {
         self.status = status
         self.body = body
         self.server = server

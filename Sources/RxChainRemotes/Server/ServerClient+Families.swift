@@ -62,7 +62,7 @@ extension ServerClient {
     /// themselves).
     ///
     /// - Throws: ``ServerClientError/invalidFamily(_:)``.
-    public static func validate(family: String) throws(ServerClientError) {
+    package static func validate(family: String) throws(ServerClientError) {
         let segments = family.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count == 2, segments.allSatisfy({ !$0.isEmpty }) else { throw .invalidFamily(family) }
     }

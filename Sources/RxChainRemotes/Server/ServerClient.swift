@@ -11,7 +11,7 @@ import RxChainSystem
 /// process may have refreshed first) before giving up with
 /// ``ServerClientError/notSignedIn(server:user:reason:)``.
 ///
-/// Requests travel over a ``ServerConnection``: HTTP (`HTTPServerConnection`) unless the
+/// Requests travel over a `ServerConnection`: HTTP (`HTTPServerConnection`) unless the
 /// client is given another (a scenario's server in the same process).
 public final class ServerClient: Sendable {
     /// The server's origin, `http://host:port`.
@@ -79,7 +79,7 @@ public final class ServerClient: Sendable {
     ///
     /// - Throws: ``ServerClientError/invalidServer(_:reason:)`` for another scheme, a missing
     ///   host, user info, a query or a fragment.
-    public static func origin(of location: String) throws(ServerClientError) -> (origin: String, path: String) {
+    package static func origin(of location: String) throws(ServerClientError) -> (origin: String, path: String) {
         guard let components = URLComponents(string: location) else {
             throw .invalidServer(location, reason: "not a URL")
         }
@@ -216,7 +216,7 @@ public final class ServerClient: Sendable {
     }
 
     /// The most requests of this client on the wire at once.
-    public var maximumRequestsInFlight: Int { limiter.limit }
+    package var maximumRequestsInFlight: Int { limiter.limit }
 
     private func perform(
         _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],

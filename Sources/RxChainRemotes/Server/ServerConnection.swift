@@ -3,7 +3,7 @@
 ///
 /// The client decides what to send (signing, refreshing the session, keeping its limit of requests
 /// in flight); a connection only carries one request and brings back its answer.
-public protocol ServerConnection: Sendable {
+package protocol ServerConnection: Sendable {
     /// Sends `request` and returns the server's answer, whatever its status.
     ///
     /// - Throws: ``ServerClientError/unreachable(server:reason:)`` when no answer came (the
@@ -12,24 +12,24 @@ public protocol ServerConnection: Sendable {
 }
 
 /// One request as a ``ServerClient`` hands it to its ``ServerConnection``.
-public struct ServerConnectionRequest: Sendable {
+package struct ServerConnectionRequest: Sendable {
     /// `GET`, `POST`, `PUT`, `DELETE`…
-    public var method: String
+    package var method: String
     /// The percent-encoded path on the server (`/logs/lists/L1/actions`).
-    public var path: String
+    package var path: String
     /// The query's parameters, not yet encoded.
-    public var query: [(String, String)]
+    package var query: [(String, String)]
     /// Request headers, `Authorization` included when the request is signed.
-    public var headers: [(String, String)]
+    package var headers: [(String, String)]
     /// A JSON body, or `nil` for none.
-    public var body: [UInt8]?
+    package var body: [UInt8]?
     /// How long the answer may take.
-    public var timeout: Duration
+    package var timeout: Duration
     /// Whether the server may hold the answer back (the feed's long poll).
-    public var waitsLong: Bool
+    package var waitsLong: Bool
 
     /// Creates a request.
-    public init(
+    package init(
         method: String, path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
         body: [UInt8]? = nil, timeout: Duration, waitsLong: Bool = false
     ) {
@@ -43,7 +43,7 @@ public struct ServerConnectionRequest: Sendable {
     }
 
     /// The value of the header `name` (compared ignoring case), if the request has it.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.last { $0.0.lowercased() == name.lowercased() }?.1
     }
 }

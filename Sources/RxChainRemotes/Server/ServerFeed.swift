@@ -15,24 +15,24 @@ import RxChainJSON
 ///
 /// The first poll asks the server for its current position (no `after`), so the feed reports
 /// what happens after it starts; sync first to catch up with what happened before.
-public struct ServerFeed: AsyncSequence, Sendable {
+package struct ServerFeed: AsyncSequence, Sendable {
     /// One entry the feed reports: where it was appended and its place in the server's order.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The log it was appended to (`playbooks/team/ledger`).
-        public let log: String
+        package let log: String
         /// The entry's id.
-        public let id: String
+        package let id: String
         /// Its position in its log.
-        public let seq: UInt64
+        package let seq: UInt64
         /// Its server-wide timestamp.
-        public let ts: UInt64
+        package let ts: UInt64
         /// Who appended it.
-        public let creator: String
+        package let creator: String
         /// The entry's JSON, as it was appended.
-        public let body: [UInt8]
+        package let body: [UInt8]
 
         /// Creates an entry (the feed reads them from the server's answers).
-        public init(log: String, id: String, seq: UInt64, ts: UInt64, creator: String, body: [UInt8]) {
+        package init(log: String, id: String, seq: UInt64, ts: UInt64, creator: String, body: [UInt8]) {
             self.log = log
             self.id = id
             self.seq = seq
@@ -43,16 +43,16 @@ public struct ServerFeed: AsyncSequence, Sendable {
     }
 
     /// One answer of `GET /feed`: the entries (possibly none) and the cursor to poll on from.
-    public struct Page: Sendable, Equatable {
+    package struct Page: Sendable, Equatable {
         /// The entries the user may read, in server order.
-        public let entries: [Entry]
+        package let entries: [Entry]
         /// The `ts` the next poll starts after: past every entry the server looked at, also
         /// those the user may not read.
-        public let next: UInt64
+        package let next: UInt64
     }
 
     /// What one step of the feed brings.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// Entries appended since the last event, in server order (never empty).
         case entries([Entry])
         /// The last poll failed; the feed polls again after `retryIn`.
@@ -74,7 +74,7 @@ public struct ServerFeed: AsyncSequence, Sendable {
     ///   - wait: how long each poll may wait on the server for a new entry.
     ///   - retry: the backoff between failed polls.
     ///   - clock: the clock the backoff sleeps on.
-    public init(
+    package init(
         client: ServerClient, after: UInt64? = nil, wait: Duration = .seconds(25), retry: RetryPolicy = RetryPolicy(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
@@ -89,7 +89,7 @@ public struct ServerFeed: AsyncSequence, Sendable {
     ///
     /// - Throws: ``ServerClientError``: `unreachable` when no answer came, `refused` for an
     ///   error status (a 5xx too), `notSignedIn` when the session ended.
-    public static func poll(
+    package static func poll(
         _ client: ServerClient, after cursor: UInt64?, wait: Duration, limit: Int? = nil
     ) async throws -> Page {
         var query = [("wait", String(wait.components.seconds))]
@@ -108,12 +108,12 @@ public struct ServerFeed: AsyncSequence, Sendable {
         }
     }
 
-    public func makeAsyncIterator() -> Iterator {
+    package func makeAsyncIterator() -> Iterator {
         Iterator(feed: self)
     }
 
     /// Polls the server; one iterator per consumer.
-    public struct Iterator: AsyncIteratorProtocol {
+    package struct Iterator: AsyncIteratorProtocol {
         let feed: ServerFeed
         lazy var cursor: UInt64? = feed.start
         var failures = 0
@@ -121,7 +121,7 @@ public struct ServerFeed: AsyncSequence, Sendable {
         /// at the start of the next call.
         var pendingDelay: Duration?
 
-        public mutating func next() async throws -> Event? {
+        package mutating func next() async throws -> Event? {
             if let delay = pendingDelay {
                 pendingDelay = nil
                 do {

@@ -2,7 +2,8 @@
 /// command that talks to that server uses.
 ///
 /// Kept by a ``ServerSessionStore`` in a file only its owner can read (mode 0600). The tokens are
-/// secrets: nothing prints or logs them; ``description`` leaves them out.
+/// secrets, held for the ``ServerClient`` that signs with them: they are not part of the public
+/// API, nothing prints or logs them, and ``description`` leaves them out.
 public struct ServerSession: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The server's origin, `http://host:port`.
     public var server: String
@@ -11,14 +12,14 @@ public struct ServerSession: Codable, Sendable, Equatable, CustomStringConvertib
     /// The name this device signed in with (one session per device on the server).
     public var device: String
     /// The short-lived signed token sent as `Authorization: Bearer`.
-    public var accessToken: String
+    package var accessToken: String
     /// When ``accessToken`` expires, in seconds since 1970 (server time).
-    public var accessTokenExpiresAt: UInt64
+    package var accessTokenExpiresAt: UInt64
     /// The device's refresh token; the server rotates it on every refresh.
-    public var refreshToken: String
+    package var refreshToken: String
 
     /// Creates a session.
-    public init(
+    package init(
         server: String, user: String, device: String, accessToken: String, accessTokenExpiresAt: UInt64,
         refreshToken: String
     ) {

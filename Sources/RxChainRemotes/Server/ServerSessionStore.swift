@@ -83,7 +83,7 @@ public struct ServerSessionStore: Sendable {
     }
 
     /// Saves `session` (mode 0600), replacing the one of the same server and user.
-    public func save(_ session: ServerSession) throws(ServerClientError) {
+    package func save(_ session: ServerSession) throws(ServerClientError) {
         try SystemFile<ServerClientError>.makeDirectories(directory.path, mode: 0o700)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -111,14 +111,14 @@ public struct ServerSessionStore: Sendable {
     /// every byte but letters, digits and `.` turned into `_`.
     ///
     /// - Throws: ``ServerClientError/invalidUser(_:reason:)`` for a name no account can have.
-    public func file(server: String, user: String) throws(ServerClientError) -> URL {
+    package func file(server: String, user: String) throws(ServerClientError) -> URL {
         try Self.validate(user: user)
         return directory.appendingPathComponent("\(user)@\(Self.fileName(server)).json")
     }
 
     /// Checks that `user` can be an account's name: 1 to 64 ASCII letters, digits, `-` and `_`,
     /// the rule the server applies (names appear in log paths like `users/NAME/actions`).
-    public static func validate(user: String) throws(ServerClientError) {
+    package static func validate(user: String) throws(ServerClientError) {
         guard AccountName.isValid(user) else {
             throw .invalidUser(
                 user, reason: "a user name is 1 to \(AccountName.maximumLength) ASCII letters, digits, '-' or '_'")

@@ -36,9 +36,48 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
         self.script = ScenarioScript(file: file)
     }
 
+    /// Reads the script at `url` (LF or CRLF line ends; its last line counts without a newline:
+    /// a script is complete) and parses it for `domain`, naming the file in errors by its last
+    /// path component.
+    ///
+    /// ```swift
+    /// let script = try ScenarioParser.parse(contentsOf: url, domain: LedgerDomain())
+    /// ```
+    ///
+    /// > Important: Blocking file I/O: call it before the run, on the command's thread, never
+    /// > from a task.
+    ///
+    /// - Throws: `NDJSONFileError` naming the path when the file cannot be read;
+    ///   ``ScenarioScriptErrors`` (every error of the file, each at its line) when it does not
+    ///   parse.
+    public static func parse(contentsOf url: URL, domain: Domain) throws -> ScenarioScript<Domain.Command> {
+        try parse(try lines(ofFile: url.path), file: url.lastPathComponent, domain: domain)
+    }
+
+    /// Parses `text`, the script of `file`, for `domain`: a script written inline (a test's).
+    ///
+    /// - Throws: ``ScenarioScriptErrors``, every error of the script, each at its line of `file`.
+    public static func parse(_ text: String, file: String, domain: Domain) throws(ScenarioScriptErrors)
+        -> ScenarioScript<Domain.Command>
+    {
+        var reader = NDJSONReader()
+        var lines = reader.feed(Data(text.utf8))
+        if let last = reader.finish() { lines.append(last) }
+        return try parse(lines, file: file, domain: domain)
+    }
+
+    /// The lines of the script at `path`, as ``parse(contentsOf:domain:)`` reads them: its last
+    /// line included without a newline.
+    ///
+    /// - Throws: `NDJSONFileError` naming the path.
+    package static func lines(ofFile path: String) throws(NDJSONFileError) -> [NDJSONLine] {
+        let read = try NDJSONReader.readFile(atPath: path)
+        return read.lines + (read.tornLine.map { [$0] } ?? [])  // a script is complete: its last line counts
+    }
+
     /// The domain a script names in its `domain NAME` line, if it has one: runners look here
     /// to pick the domain that parses the script.
-    public static func declaredDomain(in lines: [NDJSONLine]) -> String? {
+    package static func declaredDomain(in lines: [NDJSONLine]) -> String? {
         for line in lines {
             guard let text = line.text?.trimmingCharacters(in: .whitespaces) else { continue }
             let words = text.split(separator: " ", omittingEmptySubsequences: true)
@@ -50,7 +89,7 @@ public struct ScenarioParser<Domain: ScenarioVocabulary> {
     /// Parses the lines of `file` for `domain`, as `NDJSONReader` read them (LF or
     /// CRLF; a last line without a newline included): a line that is not valid UTF-8 is a
     /// script error (`FILE:LINE: not valid UTF-8 (byte 0xFF at column 7)`).
-    public static func parse(_ lines: [NDJSONLine], file: String, domain: Domain) throws(ScenarioScriptErrors)
+    package static func parse(_ lines: [NDJSONLine], file: String, domain: Domain) throws(ScenarioScriptErrors)
         -> ScenarioScript<Domain.Command>
     {
         var parser = ScenarioParser(file: file, domain: domain)

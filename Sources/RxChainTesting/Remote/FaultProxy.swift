@@ -12,9 +12,10 @@ import RxChainSystem
 /// ```swift
 /// let proxy = try FaultProxy(targetPort: 8333)
 /// defer { proxy.stop() }
-/// let remote = try S3Remote("s3://playbooks/p.ndjson", endpoint: proxy.endpoint)
+/// var options = DeviceOptions()  // a device syncing through the proxy
+/// options.remote = try RemoteSetting(parsing: "s3://playbooks/p.ndjson", endpoint: proxy.endpoint)
 /// proxy.inject(.cutResponse, method: "PUT")
-/// // the next PUT reaches the server and commits; its answer never comes back
+/// // the device's next PUT reaches the server and commits; its answer never comes back
 /// ```
 ///
 /// Each connection is framed request by request (a head, then a `Content-Length` body),

@@ -36,5 +36,5 @@ public final class PassthroughRelay<Value: Sendable>: Sendable {
 
     /// How many observers are attached (after the events processed so far).
     @inlinable
-    public var observerCount: Int { core.observerCount }
+    package var observerCount: Int { core.observerCount }
 }

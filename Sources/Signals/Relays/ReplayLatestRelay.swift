@@ -38,5 +38,5 @@ public final class ReplayLatestRelay<Value: Sendable>: Sendable {
 
     /// How many observers are attached (after the events processed so far).
     @inlinable
-    public var observerCount: Int { core.observerCount }
+    package var observerCount: Int { core.observerCount }
 }

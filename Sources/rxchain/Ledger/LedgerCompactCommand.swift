@@ -10,7 +10,7 @@ import RxChainRemotes
 /// `AWS_SESSION_TOKEN`, `AWS_REGION`, read from the environment, never printed). Talks
 /// only to the remote: the store is neither locked nor changed, so `--wait` is accepted
 /// and unused. The checkpoint holds the bytes of every segment so far; no segment is
-/// deleted, so devices that are behind still converge (see ``S3SegmentedRemote/compact()``).
+/// deleted, so devices that are behind still converge (see `RemoteSetting.compact(credentials:region:)`).
 ///
 /// Exit 0 with the checkpoint's segment number and size (or "nothing to compact" for an
 /// empty playbook); exit 1 when the store has no remote, its remote is not segmented, or
@@ -58,18 +58,17 @@ struct LedgerCompactCommand: Command {
                     + "'sync --remote s3://bucket/prefix/ --endpoint URL' first")
             return .failure
         }
-        let made = try setting.makeRemote(
-            credentials: S3Credentials(environment: context.environment),
-            region: S3Credentials.region(environment: context.environment))
-        guard let remote = made as? S3SegmentedRemote else {
+        guard setting.isSegmentedS3 else {
             terminal.writeErrorLine(
                 "\(context.commandLine): only a segmented S3 playbook (s3://bucket/prefix/, ending in '/') can be "
                     + "compacted; this store syncs with \(setting.location)")
             return .failure
         }
-        let checkpoint = try AsyncBridge.run { try await remote.compact() }
+        let credentials = S3Credentials(environment: context.environment)
+        let region = S3Credentials.region(environment: context.environment)
+        let checkpoint = try AsyncBridge.run { try await setting.compact(credentials: credentials, region: region) }
         let view = View(
-            location: remote.location, segment: checkpoint?.segment, key: checkpoint?.key,
+            location: setting.remoteLocation, segment: checkpoint?.segment, key: checkpoint?.key,
             bytes: checkpoint?.byteCount, created: checkpoint?.wasCreated ?? false)
         if arguments.flag("json") {
             try terminal.writeJSON(view)

@@ -65,8 +65,7 @@ struct RunCommand: Command {
     {
         let lines: [NDJSONLine]
         do {
-            let read = try NDJSONReader.readFile(atPath: file)
-            lines = read.lines + (read.tornLine.map { [$0] } ?? [])  // a script is complete: its last line counts
+            lines = try ScenarioParser<LedgerDomain>.lines(ofFile: file)
         } catch {
             context.terminal.writeErrorLine("\(file): \(error)")
             var result = ScenarioFileResult(file: file, title: nil, outcome: .error)

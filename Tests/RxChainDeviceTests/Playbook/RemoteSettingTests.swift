@@ -130,4 +130,19 @@ import Testing
         #expect(error?.description.contains(path) == true, "\(String(describing: error))")
         #expect(error?.description.contains(cause) == true, "\(String(describing: error))")
     }
+
+    /// Only a segmented S3 playbook has checkpoints: compacting another is refused before any
+    /// request (nothing listens at these endpoints), naming the location.
+    @Test(arguments: ["s3://playbooks/team/playbook.ndjson", "/srv/team/playbook.ndjson"])
+    func compactingAnythingButASegmentedPlaybookIsRefusedBeforeAnyRequest(location: String) async throws {
+        let setting = try RemoteSetting(
+            parsing: location, endpoint: location.hasPrefix("s3://") ? "http://127.0.0.1:9" : nil)
+        await #expect(
+            throws: PlaybookRemoteError.invalidLocation(
+                setting.location,
+                reason: "only a segmented S3 playbook (s3://bucket/prefix/, ending in '/') can be compacted")
+        ) {
+            try await setting.compact()
+        }
+    }
 }

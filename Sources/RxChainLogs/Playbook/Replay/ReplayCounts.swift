@@ -19,5 +19,5 @@ public struct ReplayCounts: Sendable, Hashable, Codable {
     public var clashes = 0
 
     /// Creates zero counts.
-    public init() {}
+    package init() {}
 }

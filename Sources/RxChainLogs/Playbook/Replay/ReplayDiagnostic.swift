@@ -21,7 +21,7 @@ public struct ReplayDiagnostic: Sendable, Hashable {
     public var text: String
 
     /// Creates a diagnostic.
-    public init(line: Int, problem: Problem, text: String) {
+    package init(line: Int, problem: Problem, text: String) {
         self.line = line
         self.problem = problem
         self.text = text

@@ -2,18 +2,18 @@ import Foundation
 
 /// A new device id a ``PlaybookTransport`` took because the playbook holds lines with the old
 /// one that this device did not write (see ``DeviceIdentity``).
-public struct DeviceIDChange: Sendable, Equatable, Codable {
+package struct DeviceIDChange: Sendable, Equatable, Codable {
     /// The id given up.
-    public var from: String
+    package var from: String
     /// The id the pending actions (and every later one) carry now.
-    public var to: String
+    package var to: String
     /// What was found: the actionIds of the lines this device did not write.
-    public var reason: String
+    package var reason: String
     /// When the change was made.
-    public var at: Date
+    package var at: Date
 
     /// Records a change.
-    public init(from: String, to: String, reason: String, at: Date) {
+    package init(from: String, to: String, reason: String, at: Date) {
         self.from = from
         self.to = to
         self.reason = reason

@@ -11,7 +11,7 @@ import RxChainCore
 /// is appended under a taken actionId.
 ///
 /// `SyncQueue` is the device identity of every device built on the engine.
-public protocol DeviceIdentity: Sendable {
+package protocol DeviceIdentity: Sendable {
     /// The id in the actionIds of the pending records and of every record queued from now on.
     var deviceID: String { get }
     /// The `seq` the next queued record gets; every `seq` below it was given out before.

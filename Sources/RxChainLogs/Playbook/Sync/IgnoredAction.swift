@@ -15,7 +15,7 @@ public struct IgnoredAction: Sendable, Hashable, Codable {
     public var at: Date
 
     /// Creates a report.
-    public init(key: String, tag: String, reason: String, payload: String, at: Date) {
+    package init(key: String, tag: String, reason: String, payload: String, at: Date) {
         self.key = key
         self.tag = tag
         self.reason = reason

@@ -60,7 +60,7 @@ extension PlaybookDomain {
     ///
     /// - Throws: the domain's ``LineError`` when the record is not an action of this domain,
     ///   or ``PlaybookLineError`` when its key is not `<deviceId>:<seq>`.
-    public func line(for record: QueueRecord) throws -> Data {
+    package func line(for record: QueueRecord) throws -> Data {
         let action = try self.action(of: record).get()
         guard let id = ActionID(parsing: record.key) else {
             throw PlaybookLineError(field: "actionId", detail: "\(record.key) is not <deviceId>:<seq>")

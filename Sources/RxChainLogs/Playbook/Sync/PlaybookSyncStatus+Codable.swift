@@ -10,7 +10,7 @@ extension PlaybookSyncStatus {
 
     /// Reads a saved status; a field an older release did not write takes its default, so a
     /// status survives an upgrade.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(location: try container.decode(String.self, forKey: .location))
         revision = try container.decodeIfPresent(Revision.self, forKey: .revision) ?? revision

@@ -5,7 +5,7 @@ import RxChainCore
 extension PlaybookTransport {
     /// Guards `identity`'s actionIds from now on (`nil`: stop guarding); its numbering
     /// continues at once above the highest `seq` the snapshot holds for its id.
-    public func use(identity: (any DeviceIdentity)?) {
+    package func use(identity: (any DeviceIdentity)?) {
         self.identity = identity
         guard let identity else { return }
         continueNumbering(identity)

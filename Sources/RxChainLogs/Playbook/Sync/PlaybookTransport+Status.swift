@@ -12,7 +12,7 @@ extension PlaybookTransport {
     }
 
     /// Reads the status a device in `directory` saved, without opening it (for `status` commands).
-    public nonisolated static func savedStatus(directory: URL) -> PlaybookSyncStatus? {
+    package nonisolated static func savedStatus(directory: URL) -> PlaybookSyncStatus? {
         readStatus(directory: directory.standardizedFileURL.path)
     }
 

@@ -50,22 +50,22 @@ import Signals
 /// > Important: An actor; sends, refreshes and reads are serialised, and a sync step
 /// > never interleaves with another. File I/O runs on the transport's own dispatch
 /// > queue, never on the concurrency pool.
-public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
+package final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     /// The most records one send appends.
-    public nonisolated let maxBatchSize: Int
+    package nonisolated let maxBatchSize: Int
     /// The shared playbook.
-    public nonisolated let remote: any PlaybookRemote
+    package nonisolated let remote: any PlaybookRemote
     /// The domain's rules.
-    public nonisolated let domain: Domain
+    package nonisolated let domain: Domain
     /// The directory of the local file.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     /// The device's id and numbering (its queue), when the transport guards them.
     var identity: (any DeviceIdentity)?
     /// Why the local file was discarded, while no download has read the playbook again since:
     /// until then the snapshot holds none of the playbook's lines. `nil` otherwise.
-    public internal(set) var resetBeforeNextSync: String?
+    package internal(set) var resetBeforeNextSync: String?
     /// Why the last sync step could not save `sync-status.json`, if it could not.
-    public internal(set) var statusSaveFailure: String?
+    package internal(set) var statusSaveFailure: String?
     let io = DispatchQueue(label: "rxchain.playbook-transport.io")
     let now: @Sendable () -> Date
     let pendingCount: @Sendable () -> Int
@@ -104,7 +104,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     ///   - now: the wall clock for status times.
     /// - Throws: a ``PlaybookRemoteError`` when the local file cannot be read (an
     ///   unreadable *content* is not an error: the file is rebuilt, and the status says why).
-    public static func open(
+    package static func open(
         directory: URL, remote: any PlaybookRemote, domain: Domain, maxBatchSize: Int = 500,
         identity: (any DeviceIdentity)? = nil, pendingCount: @escaping @Sendable () -> Int = { 0 },
         now: @escaping @Sendable () -> Date = { Date() }
@@ -162,23 +162,23 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     /// The state the device shows: the snapshot with `pending` (the queue's pending
     /// records, in order) applied on top, but for those it already holds (a sent record whose
     /// acknowledgement has not reached the queue yet); records the rules turn down change nothing.
-    public func visibleState(pending: [QueueRecord]) -> Domain.State {
+    package func visibleState(pending: [QueueRecord]) -> Domain.State {
         snapshot.stateWith(pending: pending, domain: domain)
     }
 
     /// The snapshot's state, starting with the current one, then after every change.
-    public nonisolated var baseState: Signal<Domain.State> { baseRelay.signal }
+    package nonisolated var baseState: Signal<Domain.State> { baseRelay.signal }
 
     /// The sync status, starting with the current one.
-    public nonisolated var status: Signal<PlaybookSyncStatus> { statusRelay.signal }
+    package nonisolated var status: Signal<PlaybookSyncStatus> { statusRelay.signal }
 
     /// The latest sync status.
-    public nonisolated var currentStatus: PlaybookSyncStatus { statusRelay.value }
+    package nonisolated var currentStatus: PlaybookSyncStatus { statusRelay.value }
 
     // MARK: Syncing
 
     /// Downloads, then appends what `batch` still needs (see the type's documentation).
-    public func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
+    package func send(_ batch: [QueueRecord]) async throws -> SyncOutcome {
         await acquire()
         defer { release() }
         return await sync(batch)
@@ -187,7 +187,7 @@ public final actor PlaybookTransport<Domain: PlaybookDomain>: SyncTransport {
     /// Downloads what is new without sending anything (a sync with an empty queue).
     ///
     /// Returns `SyncOutcome.acknowledged` when the snapshot is up to date.
-    public func refresh() async -> SyncOutcome {
+    package func refresh() async -> SyncOutcome {
         await acquire()
         defer { release() }
         return await sync([])
