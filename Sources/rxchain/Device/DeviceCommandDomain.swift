@@ -9,7 +9,7 @@ protocol DeviceCommandDomain: Sendable {
     /// The domain the store's ``Device`` holds.
     associatedtype Replicated: ReplicatedDomain
 
-    /// The domain's terminal, which holds no state of its own.
+    /// The domain's terminal side: it holds no state (``verb(_:_:options:arguments:prepare:)`` makes one).
     init()
 
     /// The group's word: `ledger`, `time`, `todo`, `expenses`.
@@ -94,5 +94,17 @@ extension DeviceCommandDomain {
             context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
             return .failure
         }
+    }
+
+    /// A verb of this domain: the store options (``storeOptions``), then `options`.
+    static func verb(
+        _ name: String, _ summary: String, options: [CommandSignature.Option] = [],
+        arguments: [CommandSignature.Argument] = [],
+        prepare: @escaping @Sendable (ParsedArguments, CommandContext) throws -> StoreWork<Replicated>
+    ) -> StoreVerb<Self> {
+        let domain = Self()
+        return StoreVerb(
+            domain: domain, name: name, summary: summary,
+            signature: CommandSignature(options: domain.storeOptions + options, arguments: arguments), prepare: prepare)
     }
 }

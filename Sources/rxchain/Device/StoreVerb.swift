@@ -37,26 +37,3 @@ struct StoreVerb<Domain: DeviceCommandDomain>: Command {
         }
     }
 }
-
-/// What a ``StoreVerb`` does on the device once its command line has been read.
-struct StoreWork<Replicated: ReplicatedDomain>: Sendable {
-    /// Whether a store that does not exist is refused (exit 1, nothing created) instead of created:
-    /// a mistyped `--store` must never show an empty store as if it were the one meant.
-    var mustExist = false
-    /// The work; a ``Rejection`` it throws is `rejected: …`, exit 1.
-    var run: @Sendable (Device<Replicated>) async throws -> Answer
-}
-
-extension DeviceCommandDomain {
-    /// A verb of this domain: the store options (``storeOptions``), then `options`.
-    static func verb(
-        _ name: String, _ summary: String, options: [CommandSignature.Option] = [],
-        arguments: [CommandSignature.Argument] = [],
-        prepare: @escaping @Sendable (ParsedArguments, CommandContext) throws -> StoreWork<Replicated>
-    ) -> StoreVerb<Self> {
-        let domain = Self()
-        return StoreVerb(
-            domain: domain, name: name, summary: summary,
-            signature: CommandSignature(options: domain.storeOptions + options, arguments: arguments), prepare: prepare)
-    }
-}

@@ -1,5 +1,4 @@
 import Foundation
-import RxChainCore
 import RxChainDevice
 import RxChainRemotes
 import SharedExpenses
@@ -55,30 +54,5 @@ struct ExpensesCommand: ServerLogCommandDomain {
             throw UsageError("\(option): '\(name)' is not a user name (1 to 64 ASCII letters, digits, '-' or '_')")
         }
         return name
-    }
-}
-
-extension Device where Domain == SharedExpensesDomain {
-    /// The user the device acts as.
-    ///
-    /// - Throws: ``CommandFailure`` when the store has no server setting yet.
-    func actingUser() throws(CommandFailure) -> String {
-        guard let user = setting?.user else {
-            throw CommandFailure("the store \(directory.path) has no user yet: pass --server URL --user NAME once")
-        }
-        return user
-    }
-
-    /// Records an operation of `payload` by the device's user, made now with a fresh id, after
-    /// checking it against the rules on the current state: one the rules reject is not recorded.
-    ///
-    /// - Throws: ``CommandFailure`` naming the rule it breaks; the queue's error.
-    @discardableResult
-    func record(_ payload: ExpenseOperationPayload) async throws -> ExpenseOperation {
-        do {
-            return try await record(payload, by: try actingUser())
-        } catch let rejection as Rejection {
-            throw CommandFailure("rejected: \(rejection.reason)")
-        }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RxChainCore
 import RxChainDevice
 
 /// What the store commands read from their command lines: `--store` and `--wait` (see
