@@ -8,8 +8,9 @@ import TodoLists
 extension TodoCommand {
     var verbs: [any Command] {
         [
-            Self.lists, Self.new, Self.rename, Self.delete, Self.move, Self.items, Self.add, Self.itemVerb(done: true),
-            Self.itemVerb(done: false), Self.star, Self.describe, Self.moveItem, Self.remove,
+            Self.lists, Self.new, Self.rename, Self.delete, Self.move, Self.items, Self.add,
+            Self.completion(done: true),
+            Self.completion(done: false), Self.star, Self.describe, Self.moveItem, Self.remove,
             Self.membership(sharing: true), Self.requests, Self.answer(accept: true), Self.answer(accept: false),
             Self.membership(sharing: false),
         ]
@@ -136,7 +137,7 @@ extension TodoCommand {
     }
 
     /// `done|undone LIST ITEM`: `complete_item {id, done_state}`.
-    private static func itemVerb(done: Bool) -> StoreVerb<Self> {
+    private static func completion(done: Bool) -> StoreVerb<Self> {
         itemVerb(done ? "done" : "undone", done ? "mark an item done" : "mark an item not done") { _ in
             { item, _, _ in .completeItem(id: item, done: done) }
         }
@@ -256,25 +257,23 @@ extension TodoCommand {
         }
     }
 
+    /// How an item verb changes `item` of `list`, given the state the user saw.
+    private typealias ItemAction =
+        @Sendable (_ item: String, _ list: String, _ state: TodoListsState) throws
+        -> TodoAction
+
     /// A verb that changes one item: finds the list and the item (`LIST ITEM`, then `text` if
-    /// any), records the action `prepare`'s result makes in the list's log, says what it did.
+    /// any), records the action that `prepare`'s ``ItemAction`` makes in the list's log, says
+    /// what it did.
     private static func itemVerb(
         _ name: String, _ summary: String, options: [CommandSignature.Option] = [],
-        text: CommandSignature.Argument? = nil,
-        prepare:
-            @escaping @Sendable (ParsedArguments) throws ->
-            @Sendable (
-                _ item: String, _ list: String, _ state: TodoListsState
-            ) throws -> TodoAction
+        text: CommandSignature.Argument? = nil, prepare: @escaping @Sendable (ParsedArguments) throws -> ItemAction
     ) -> StoreVerb<Self> {
-        let itemArgument = CommandSignature.Argument.required("ITEM", help: "the item: its id or the start of its text")
-        return verb(
-            name, summary, options: options, arguments: [Self.listArgument, itemArgument] + [text].compactMap { $0 }
-        ) {
-            arguments, _ in
-            let (listText, itemText, action) = (
-                arguments.argument("LIST")!, arguments.argument("ITEM")!, try prepare(arguments)
-            )
+        let item = CommandSignature.Argument.required("ITEM", help: "the item: its id or the start of its text")
+        let arguments = [Self.listArgument, item] + [text].compactMap { $0 }
+        return verb(name, summary, options: options, arguments: arguments) { arguments, _ in
+            let (listText, itemText) = (arguments.argument("LIST")!, arguments.argument("ITEM")!)
+            let action = try prepare(arguments)
             return change { device, state in
                 let list = try Self.list(listText, in: state)
                 let item = try Self.item(itemText, of: list, in: state)
