@@ -19,10 +19,7 @@ enum AccountCommand {
             and user, readable only by you. Passwords come from --password-stdin or
             RXCHAIN_PASSWORD, never from the command line.
             """,
-        subcommands: [
-            AccountSignupCommand(), AccountLoginCommand(), AccountLogoutCommand(), AccountDevicesCommand(),
-            AccountRevokeCommand(), AccountTokenCommand(),
-        ])
+        subcommands: [signup, login, logout, devices, revoke, token])
 
     static let serverOption = CommandSignature.Option.value(
         "server", placeholder: "URL", help: "the server, http://HOST:PORT; required")
@@ -73,24 +70,5 @@ enum AccountCommand {
             throw UsageError("give the password with --password-stdin or RXCHAIN_PASSWORD")
         }
         return password
-    }
-
-    /// Runs `work` with a client of the server signed in as the kept session of `user` (or the
-    /// only session kept for the server); a refusal or an unreachable server is exit 1.
-    static func withClient(
-        _ arguments: ParsedArguments, context: CommandContext, signedIn: Bool,
-        _ work: @escaping @Sendable (ServerClient, ServerSessionStore) async throws -> ExitCode
-    ) throws -> ExitCode {
-        let server = try server(arguments)
-        let user = try user(arguments, required: !signedIn)
-        let store = ServerSessionStore(environment: context.environment)
-        do {
-            let session = signedIn ? try store.session(server: server, user: user) : nil
-            let client = try ServerClient(server: server, session: session, sessions: store)
-            return try AsyncBridge.run { try await work(client, store) }
-        } catch let error as ServerClientError {
-            context.terminal.writeErrorLine("\(context.commandLine): \(error)")
-            return .failure
-        }
     }
 }

@@ -4,11 +4,11 @@ import RxChainDevice
 
 /// A dead letter as `status --json`, `sync --json` and `dead-letters --json` print it:
 /// `{"id":7,"tag":"…","reason":"…","at":"2026-…Z"}` (`at` null when unknown).
-struct DeadLetterView: Encodable, Equatable {
+struct DeadLetterView: Encodable {
     var id: UInt64
     var tag: String
     var reason: String
-    var at: String?
+    @ExplicitNull var at: String?
 
     init(_ entry: DeviceStatus.DeadLetterEntry) {
         id = entry.id
@@ -22,18 +22,6 @@ struct DeadLetterView: Encodable, Equatable {
         tag = letter.record.tag
         reason = letter.reason
         self.at = Self.timestamp(at)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(tag, forKey: .tag)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(at, forKey: .at)  // null, not absent, when unknown
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, tag, reason, at
     }
 
     /// `dead letter 7 timeEntries/put: REASON`, for people.

@@ -37,15 +37,8 @@ struct DeadLettersCommand<Domain: DeviceCommandDomain>: Command {
             _ = try StoreCommand.waitSeconds(arguments)
             try StoreCommand.checkStore(directory, mustExist: false)
             let letters = try DeviceStatus.read(directory: directory).deadLetters.map(DeadLetterView.init)
-            if arguments.flag("json") {
-                try terminal.writeJSON(letters)
-            } else if letters.isEmpty {
-                try terminal.writeLine("no dead letters")
-            } else {
-                for letter in letters {
-                    try terminal.writeLine("\(letter.line) (at \(letter.at ?? "?"))".escapingControlCharacters)
-                }
-            }
+            let lines = letters.isEmpty ? ["no dead letters"] : letters.map { "\($0.line) (at \($0.at ?? "?"))" }
+            try Answer(lines, json: letters).write(to: terminal, json: arguments.flag("json"))
             return .success
         case "retry":
             let id = try Self.id(arguments)

@@ -1,13 +1,8 @@
 import RxChainCore
 
 /// The verbs every domain's store has, the same flags, exit codes and wording in each:
-/// `sync`, `status`, `watch`, `replay` and `dead-letters`.
-///
-/// ```swift
-/// static let group = DeviceCommands.group(
-///     for: LedgerCommand(), summary: "an expense ledger", discussion: "…",
-///     verbs: [LedgerAddCommand(), LedgerListCommand()])
-/// ```
+/// `sync`, `status`, `watch`, `replay` and `dead-letters`; and the group that adds them to a
+/// domain's own verbs: `DeviceCommands.group(for: LedgerCommand())`.
 enum DeviceCommands {
     /// `--store DIR`: every store command's.
     static let storeOption = CommandSignature.Option.value(
@@ -24,17 +19,15 @@ enum DeviceCommands {
     /// The backoff between a `sync`'s tries and a `watch`'s rounds, in every domain.
     static let retry = RetryPolicy(base: .milliseconds(50), cap: .seconds(1))
 
-    /// The group `rxchain NAME`: the domain's own `verbs`, then the device verbs.
+    /// The group `rxchain NAME`: `replay`, the domain's own verbs, then the device verbs.
     ///
-    /// `--store DIR` and `--wait SECONDS` (and `extraForwarded`) may come before the verb.
-    static func group<Domain: DeviceCommandDomain>(
-        for domain: Domain, summary: String, discussion: String, extraForwarded: [CommandSignature.Option] = [],
-        verbs: [any Command]
-    ) -> CommandGroup {
+    /// The domain's ``DeviceCommandDomain/forwardedOptions`` (`--store DIR`, `--wait SECONDS`…)
+    /// may come before the verb.
+    static func group<Domain: DeviceCommandDomain>(for domain: Domain) -> CommandGroup {
         CommandGroup(
-            name: domain.name, summary: summary, discussion: discussion,
-            forwardedOptions: [storeOption, waitOption] + extraForwarded,
-            subcommands: [domain.replay] + verbs + [
+            name: domain.name, summary: domain.summary, discussion: domain.discussion,
+            forwardedOptions: domain.forwardedOptions,
+            subcommands: [domain.replay] + domain.verbs + [
                 DeviceSyncCommand(domain: domain), DeviceStatusCommand(domain: domain),
                 DeviceWatchCommand(domain: domain), DeadLettersCommand(domain: domain),
             ])

@@ -31,14 +31,14 @@ struct DeviceStatusCommand<Domain: DeviceCommandDomain>: Command {
     struct View: Encodable {
         var domain: String
         var store: String
-        var remote: String?
-        var user: String?
+        @ExplicitNull var remote: String?
+        @ExplicitNull var user: String?
         var state: String
         var pending: Int
         var deadLetters: [DeadLetterView]
-        var lastSyncAt: String?
-        var lastErrorAt: String?
-        var lastError: String?
+        @ExplicitNull var lastSyncAt: String?
+        @ExplicitNull var lastErrorAt: String?
+        @ExplicitNull var lastError: String?
 
         init(domain: String, status: DeviceStatus) {
             self.domain = domain
@@ -51,24 +51,6 @@ struct DeviceStatusCommand<Domain: DeviceCommandDomain>: Command {
             lastSyncAt = status.lastSyncAt.map(DeadLetterView.timestamp)
             lastErrorAt = status.lastErrorAt.map(DeadLetterView.timestamp)
             lastError = status.lastError
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(domain, forKey: .domain)
-            try container.encode(store, forKey: .store)
-            try container.encode(remote, forKey: .remote)
-            try container.encode(user, forKey: .user)
-            try container.encode(state, forKey: .state)
-            try container.encode(pending, forKey: .pending)
-            try container.encode(deadLetters, forKey: .deadLetters)
-            try container.encode(lastSyncAt, forKey: .lastSyncAt)
-            try container.encode(lastErrorAt, forKey: .lastErrorAt)
-            try container.encode(lastError, forKey: .lastError)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case domain, store, remote, user, state, pending, deadLetters, lastSyncAt, lastErrorAt, lastError
         }
 
         /// The status for people, one fact a line.
@@ -102,13 +84,8 @@ struct DeviceStatusCommand<Domain: DeviceCommandDomain>: Command {
             context.terminal.writeErrorLine(warning)
         }
         let view = View(domain: domain.name, status: status)
-        if arguments.flag("json") {
-            try context.terminal.writeJSON(view)
-        } else {
-            for line in view.lines + domain.statusDetails(directory: directory.standardizedFileURL) {
-                try context.terminal.writeLine(line.escapingControlCharacters)
-            }
-        }
+        let lines = view.lines + domain.statusDetails(directory: directory.standardizedFileURL)
+        try Answer(lines, json: view).write(to: context.terminal, json: arguments.flag("json"))
         return .success
     }
 }

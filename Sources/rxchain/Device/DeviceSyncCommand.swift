@@ -55,18 +55,12 @@ struct DeviceSyncCommand<Domain: DeviceCommandDomain>: Command {
             }
             let at = Date()
             let letters = report.deadLetters.map { DeadLetterView($0, at: at) }
-            if json {
-                try terminal.writeJSON(
-                    View(
-                        remote: report.remote, sent: report.sent, received: report.received, pending: report.pending,
-                        deadLetters: letters))
-            } else {
-                let line = "synced with \(report.remote): sent \(report.sent), received \(report.received), "
-                try terminal.writeLine((line + "pending \(report.pending)").escapingControlCharacters)
-                for line in report.playbook.map(Self.lines) ?? [] {
-                    try terminal.writeLine(line.escapingControlCharacters)
-                }
-            }
+            let view = View(
+                remote: report.remote, sent: report.sent, received: report.received, pending: report.pending,
+                deadLetters: letters)
+            let synced = "synced with \(report.remote): sent \(report.sent), received \(report.received), "
+            let lines = [synced + "pending \(report.pending)"] + (report.playbook.map(Self.lines) ?? [])
+            try Answer(lines, json: view).write(to: terminal, json: json)
             for letter in letters {
                 terminal.writeErrorLine("\(context.commandLine): \(letter.line)")
             }

@@ -16,6 +16,13 @@ extension ServerLogCommandDomain {
         _ = try StoreCommand.serverSetting(remote)
     }
 
+    /// `--server URL --user NAME` (both or neither), when given: remembered by the store.
+    func storeRemote(_ arguments: ParsedArguments) throws(UsageError) -> RemoteArguments? {
+        let remote = try StoreCommand.serverRemote(arguments)
+        if let remote { _ = try StoreCommand.serverSetting(remote) }
+        return remote
+    }
+
     /// Opens the store as the user of `remote` (or the one it remembers): the user is whose fold
     /// the device shows, so a store that names none is refused before anything is created.
     /// Problems found on opening are written to stderr as warnings.
@@ -31,16 +38,5 @@ extension ServerLogCommandDomain {
             context.terminal.writeErrorLine("\(context.commandLine): warning: \(problem)".escapingControlCharacters)
         }
         return device
-    }
-
-    /// Opens the store named by `--store` as the user of `--server URL --user NAME` (remembered)
-    /// or the one it remembers, runs `work` on it, closes it.
-    func withStoreDevice(
-        _ arguments: ParsedArguments, context: CommandContext,
-        _ work: @escaping @Sendable (Device<Replicated>) async throws -> ExitCode
-    ) throws -> ExitCode {
-        let remote = try StoreCommand.serverRemote(arguments)
-        if let remote { _ = try StoreCommand.serverSetting(remote) }
-        return try withDevice(arguments, context: context, remote: remote, work)
     }
 }

@@ -18,13 +18,16 @@ enum OrderedLogFileReplay {
         var blank = 0
     }
 
-    /// Folds the file at `path` with `domain`'s rules and reports what it skipped on stderr.
+    /// Folds the file at `path` with `domain`'s rules and reports what it skipped on stderr;
+    /// `entry` reads a line's text (without its `\n`, not blank, valid UTF-8) or names the field
+    /// that is wrong (`payload.amount`).
     ///
     /// > Important: Blocks the calling thread on file I/O (the terminal's main thread).
     ///
     /// - Throws: ``NDJSONFileError`` naming the path when the file cannot be read.
-    static func fold<Domain: OrderedLogTerminalDomain>(
-        file path: String, domain: Domain, context: CommandContext
+    static func fold<Domain: OrderedLogDomain>(
+        file path: String, domain: Domain, context: CommandContext,
+        entry: (String) throws(JSONFieldError) -> Domain.Entry
     ) throws -> OrderedLogFold<Domain> {
         var fold = OrderedLogFold(domain: domain)
         var counts = Counts()
@@ -39,11 +42,11 @@ enum OrderedLogFileReplay {
                 counts.unreadable += 1
                 context.terminal.writeErrorLine("\(context.commandLine): skipped \(error)")
             case .text(let text):
-                switch domain.readEntry(text) {
-                case .success(let entry):
+                do throws(JSONFieldError) {
+                    let entry = try entry(text)
                     counts.entries += 1
                     if domain.order(of: entry) == nil { locals.append(entry) } else { confirmed.append(entry) }
-                case .failure(let error):
+                } catch {
                     counts.unreadable += 1
                     context.terminal.writeErrorLine("\(context.commandLine): skipped line \(line.number): \(error)")
                 }

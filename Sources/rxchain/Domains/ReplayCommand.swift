@@ -42,11 +42,8 @@ struct ReplayCommand<Domain: TerminalDomain>: Command {
             "\(context.commandLine): read \(counts.linesRead) lines: \(counts.applied) applied, "
                 + "\(counts.ignored) ignored, \(counts.invalid) invalid, \(counts.duplicates) duplicates, "
                 + "\(counts.clashes) clashes, \(counts.blank) blank")
-        if arguments.flag("json") {
-            try context.terminal.writeLine(try domain.json(replay.state))
-        } else {
-            try context.terminal.writeLine(domain.text(replay.state))
-        }
+        try Answer(domain.lines(replay.state), json: replay.state).write(
+            to: context.terminal, json: arguments.flag("json"))
         return .success
     }
 }

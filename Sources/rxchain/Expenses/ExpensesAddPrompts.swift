@@ -50,42 +50,28 @@ struct ExpensesAddPrompts: AddExpensePrompts {
     }
 
     func name() -> Flow<String> {
-        spendingName.map(Flow.completed) ?? ask("what for:", "a name") { $0 }
+        answer(spendingName, option: "name", "what for:", "a name") { $0 }
     }
 
     func amount() -> Flow<Int64> {
-        if let amountText {
-            guard let amount = MinorUnits.parse(amountText), amount > 0 else {
-                return Flow { throw Self.invalid(amountText, "amount", "a positive amount like 12.34") }
-            }
-            return .completed(amount)
-        }
-        return ask("amount (like 12.34):", "a positive amount like 12.34") { answer in
+        answer(amountText, option: "amount", "amount (like 12.34):", "a positive amount like 12.34") { answer in
             MinorUnits.parse(answer).flatMap { $0 > 0 ? $0 : nil }
         }
     }
 
     func currency() -> Flow<String> {
-        if let currencyCode {
-            guard let code = CurrencyCode.parse(currencyCode) else {
-                return Flow { throw Self.invalid(currencyCode, "currency", "a three-letter code like EUR") }
-            }
-            return .completed(code)
-        }
-        return ask("currency (like EUR):", "a three-letter code like EUR", CurrencyCode.parse)
+        answer(
+            currencyCode, option: "currency", "currency (like EUR):", "a three-letter code like EUR", CurrencyCode.parse
+        )
     }
 
     func split(amount: Int64, members: [String]) -> Flow<SplitChoice> {
-        if let splitText {
-            guard let choice = SplitChoice(parsing: splitText) else {
-                return Flow { throw Self.invalid(splitText, "split", "equal or USER=AMOUNT,… like a=5.00,b=7.34") }
-            }
-            return .completed(choice)
-        }
-        let question =
+        answer(
+            splitText, option: "split",
             "split \(MinorUnits.format(amount)) among \(members.joined(separator: ", ")): "
-            + "'equal', or who consumed how much (like \(members[0])=\(MinorUnits.format(amount))):"
-        return ask(question, "equal or USER=AMOUNT,…") { SplitChoice(parsing: $0) }
+                + "'equal', or who consumed how much (like \(members[0])=\(MinorUnits.format(amount))):",
+            "equal or USER=AMOUNT,…", example: " like a=5.00,b=7.34"
+        ) { SplitChoice(parsing: $0) }
     }
 
     func confirm(_ spending: SpendingCreationPayload) -> Flow<Bool> {
@@ -99,6 +85,20 @@ struct ExpensesAddPrompts: AddExpensePrompts {
             guard let answer = await Self.readAnswer() else { return .cancelled }
             return .completed(["y", "yes"].contains(answer.lowercased()))
         }
+    }
+
+    /// The value `flag` gives (one that does not read is a usage error naming `option`, expecting
+    /// `expected` and `example`), else the answer to `question` (made only when it is asked).
+    private func answer<Value: Sendable>(
+        _ flag: String?, option: String, _ question: @autoclosure () -> String, _ expected: String,
+        example: String = "",
+        _ read: @escaping @Sendable (String) -> Value?
+    ) -> Flow<Value> {
+        guard let flag else { return ask(question(), expected, read) }
+        guard let value = read(flag) else {
+            return Flow { throw UsageError.invalidValue(flag, option: option, expected: expected + example) }
+        }
+        return .completed(value)
     }
 
     /// Asks `question` until an answer reads as a value (`read`), or the user dismisses it.
@@ -130,9 +130,5 @@ struct ExpensesAddPrompts: AddExpensePrompts {
     private static func safe(_ question: String) -> String {
         question.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).escapingControlCharacters }.joined(separator: "\n")
-    }
-
-    private static func invalid(_ value: String, _ option: String, _ expected: String) -> UsageError {
-        .invalidValue(value, option: option, expected: expected)
     }
 }

@@ -1,3 +1,4 @@
+import RxChainJSON
 import SharedExpenses
 
 /// `rxchain expenses replay FILE [--json]`: folds a file of expense operations and prints the
@@ -40,13 +41,10 @@ struct ExpensesReplayCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let fold = try OrderedLogFileReplay.fold(
-            file: arguments.argument("FILE")!, domain: SharedExpensesDomain(), context: context)
+            file: arguments.argument("FILE")!, domain: SharedExpensesDomain(), context: context
+        ) { line throws(JSONFieldError) in try ExpenseOperation(json: Array(line.utf8)) }
         let report = ExpensesReplayReport(fold)
-        if arguments.flag("json") {
-            try context.terminal.writeJSON(report)
-        } else {
-            try context.terminal.writeLine(report.text)
-        }
+        try Answer(report.lines, json: report).write(to: context.terminal, json: arguments.flag("json"))
         return .success
     }
 }

@@ -2,9 +2,9 @@ import SharedExpenses
 
 extension ExpensesReplayReport {
     /// The summary for people: groups, spendings (by creation time), balances, friends and
-    /// the rejected operations with their reasons, with control characters escaped (text from
-    /// other devices cannot drive the terminal).
-    var text: String {
+    /// the rejected operations with their reasons, a line each, with control characters escaped
+    /// (text from other devices cannot drive the terminal).
+    var lines: [String] {
         var lines: [String] = []
         let groups = state.groups.values.sorted { $0.id < $1.id }
         lines.append("groups: \(groups.count)")
@@ -33,7 +33,7 @@ extension ExpensesReplayReport {
         for (operationID, reason) in rejected {
             lines.append("  \(operationID): \(reason)")
         }
-        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
+        return lines.map(\.escapingControlCharacters)
     }
 
     private func signed(_ amount: Int64) -> String { amount > 0 ? "+\(amount)" : "\(amount)" }

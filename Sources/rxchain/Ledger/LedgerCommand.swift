@@ -8,25 +8,22 @@ import RxChainRemotes
 
 /// `rxchain ledger …`: the expense ledger, from playbooks and from a local store that syncs with
 /// a shared playbook. The device verbs (`sync`, `status`, `watch`, `replay`, `dead-letters`) are
-/// every domain's (``DeviceCommands``); the ledger adds its own changes and views.
+/// every domain's (``DeviceCommands``); the ledger adds its own changes and views
+/// (`LedgerCommand+Verbs.swift`).
 struct LedgerCommand: DeviceCommandDomain {
-    static let group = DeviceCommands.group(
-        for: LedgerCommand(), summary: "an expense ledger: replay playbooks, record changes in a local store",
-        discussion: """
-            A store is a directory; DIR/queue/ holds this device's changes, in order, until
-            they are synced; DIR/remote.json names the playbook it syncs with (set by
-            'sync --remote URL'); DIR/sync/ holds its copy of that playbook. One process
-            writes a store at a time; only 'sync', 'watch' and 'compact' talk to the remote.
-            """,
-        verbs: [
-            LedgerAddCommand(), LedgerEditCommand(), LedgerDeleteCommand(), LedgerCategoriesCommand(),
-            LedgerListCommand(), LedgerApplyCommand(), LedgerCompactCommand(),
-        ])
-
     static let atOption = CommandSignature.Option.value(
         "at", placeholder: "TIMESTAMP", help: "when the change happened, RFC 3339 (default: now, UTC)")
+    static let typeOption = CommandSignature.Option.value(
+        "type", placeholder: "TYPE", help: "CASH, CREDIT or TRANSFER")
 
     let name = "ledger"
+    let summary = "an expense ledger: replay playbooks, record changes in a local store"
+    let discussion = """
+        A store is a directory; DIR/queue/ holds this device's changes, in order, until
+        they are synced; DIR/remote.json names the playbook it syncs with (set by
+        'sync --remote URL'); DIR/sync/ holds its copy of that playbook. One process
+        writes a store at a time; only 'sync', 'watch' and 'compact' talk to the remote.
+        """
     let remoteHelp = """
         the playbook to sync with: a file:// URL, a path, s3://bucket/key, s3://bucket/prefix/ (with \
         --endpoint for a service other than AWS), or http://HOST:PORT/logs/NAME on an rxchain-server \
@@ -94,21 +91,8 @@ struct LedgerCommand: DeviceCommandDomain {
     }
 
     func watchView(of state: LedgerState, user: String?) -> String {
-        LedgerRendering.table(state.replicated, includeDeleted: false)
-    }
-
-    /// Opens the store named by `--store` (created when missing, unless `mustExist`), runs
-    /// `work` on it, closes it.
-    static func withDevice(
-        _ arguments: ParsedArguments, context: CommandContext, mustExist: Bool = false,
-        _ work: @escaping @Sendable (LedgerDevice) async throws -> ExitCode
-    ) throws -> ExitCode {
-        try LedgerCommand().withDevice(arguments, context: context, mustExist: mustExist, work)
-    }
-
-    /// `--charge`, when given: a decimal amount (`12.5`, `-3`), never hex, NaN or infinite.
-    static func charge(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
-        try arguments.decimal("charge")
+        LedgerRendering.table(LedgerRendering.visible(state.replicated, includeDeleted: false))
+            .joined(separator: "\n")
     }
 
     /// `--at`, or now.

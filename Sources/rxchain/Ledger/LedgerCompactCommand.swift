@@ -27,24 +27,10 @@ struct LedgerCompactCommand: Command {
     /// What `compact --json` prints; `segment`, `key` and `bytes` are null when nothing was compacted.
     struct View: Encodable {
         var location: String
-        var segment: Int?
-        var key: String?
-        var bytes: Int?
+        @ExplicitNull var segment: Int?
+        @ExplicitNull var key: String?
+        @ExplicitNull var bytes: Int?
         var created: Bool
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            // Absent values are written as null, so scripts can rely on every key.
-            try container.encode(location, forKey: .location)
-            try container.encode(segment, forKey: .segment)
-            try container.encode(key, forKey: .key)
-            try container.encode(bytes, forKey: .bytes)
-            try container.encode(created, forKey: .created)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case location, segment, key, bytes, created
-        }
     }
 
     func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -70,11 +56,7 @@ struct LedgerCompactCommand: Command {
         let view = View(
             location: setting.remoteLocation, segment: checkpoint?.segment, key: checkpoint?.key,
             bytes: checkpoint?.byteCount, created: checkpoint?.wasCreated ?? false)
-        if arguments.flag("json") {
-            try terminal.writeJSON(view)
-        } else {
-            try terminal.writeLine(Self.line(view))
-        }
+        try Answer([Self.line(view)], json: view).write(to: terminal, json: arguments.flag("json"))
         return .success
     }
 

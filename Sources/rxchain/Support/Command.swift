@@ -7,7 +7,9 @@
 ///
 /// A command with ``subcommands`` is a group (`rxchain ledger …`): the dispatcher picks
 /// the subcommand named by the next word, so groups nest to any depth. Register a new
-/// command with one line in the list in `main.swift` (or in its group's list).
+/// command with one line in the list in `main.swift` (or in its group's list); a domain's own
+/// verb is a value in its table instead (``StoreVerb``, `LedgerCommand+Verbs.swift`), and an
+/// account's one an ``AccountVerb``.
 ///
 /// ```swift
 /// struct GreetCommand: Command {

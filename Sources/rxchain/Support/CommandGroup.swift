@@ -1,9 +1,9 @@
 /// A command that only holds subcommands: `rxchain`, `rxchain ledger`, `rxchain queue`.
 ///
 /// ```swift
-/// CommandGroup(name: "ledger", summary: "work with ledger playbooks", subcommands: [
-///     LedgerReplayCommand(),
-///     LedgerAddCommand(),
+/// CommandGroup(name: "queue", summary: "look into a durable sync queue", subcommands: [
+///     QueueInspectCommand(),
+///     QueueArchiveQuarantineCommand(),
 /// ])
 /// ```
 ///

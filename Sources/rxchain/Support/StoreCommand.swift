@@ -1,17 +1,9 @@
 import Foundation
-import RxChainCore
 import RxChainDevice
 
-/// How every store command runs: it checks `--store`, opens the device (waiting `--wait`
-/// seconds for another process), runs its work, and closes the device whatever happens.
-///
-/// A command that records a change, or that is given what a new store needs (`--remote`,
-/// `--server`), creates a store that does not exist yet. Any other (`list`, `status`, a `sync`
-/// with nothing to sync with) refuses it with `no store at 'DIR'` and creates nothing: a
-/// mistyped `--store` must never show an empty store as if it were the one meant.
-///
-/// A ``Rejection`` thrown by the work (a change the rules turn down, an invalid field) is
-/// reported as `rejected: …` with exit 1.
+/// What the store commands read from their command lines: `--store` and `--wait` (see
+/// `StoreCommand+Directory.swift`), and the server and user of a store that syncs with an
+/// rxchain-server. How a store is opened: ``DeviceCommandDomain/withDevice(_:context:remote:mustExist:_:)``.
 enum StoreCommand {
     /// What `sync --remote` takes in a domain that syncs with an rxchain-server.
     static let serverRemoteHelp = """
@@ -63,36 +55,5 @@ enum StoreCommand {
                     + "'--server URL --user NAME' (or 'sync --remote URL --user NAME')")
         }
         return (given, user)
-    }
-
-    /// Opens the store of `--store` with `open`, runs `work` on the device, closes it with `close`.
-    ///
-    /// - Parameter mustExist: whether a store that does not exist is refused (exit 1, nothing
-    ///   created) instead of created.
-    static func run<Device: Sendable>(
-        _ arguments: ParsedArguments, context: CommandContext, mustExist: Bool = false,
-        open: @escaping @Sendable (_ directory: URL, _ lockWait: Duration) async throws -> Device,
-        close: @escaping @Sendable (Device) async -> Void,
-        _ work: @escaping @Sendable (Device) async throws -> ExitCode
-    ) throws -> ExitCode {
-        let directory = try StoreCommand.storeDirectory(arguments)
-        let seconds = try StoreCommand.waitSeconds(arguments)
-        try StoreCommand.checkStore(directory, mustExist: mustExist)
-        do {
-            return try AsyncBridge.run {
-                let device = try await open(directory, .milliseconds(Int64(seconds * 1000)))
-                do {
-                    let code = try await work(device)
-                    await close(device)
-                    return code
-                } catch {
-                    await close(device)
-                    throw error
-                }
-            }
-        } catch let rejection as Rejection {
-            context.terminal.writeErrorLine("\(context.commandLine): rejected: \(rejection)")
-            return .failure
-        }
     }
 }

@@ -10,40 +10,40 @@ extension TodoListsView {
     ///   [x] eggs (conflict: overwrote "6 eggs")
     /// incoming r1 from alice: accept_share L1, pending
     /// ```
-    var text: String {
-        var lines: [String] = []
+    var lines: [String] {
+        var lines: [String] = lists.isEmpty ? ["no lists"] : []
         func appendItems(of list: String) {
             guard let items = items[list] else { return }
-            for id in items.order {
-                guard let item = items.byId[id] else { continue }
-                var line = "  [\(item.completed ? "x" : " ")] \(item.description.escapingControlCharacters)"
-                if item.starred { line += " *" }
-                if let conflict = item.conflict {
-                    line += " (conflict: overwrote \"\(conflict.overwritten.escapingControlCharacters)\")"
-                }
-                lines.append(line)
-            }
+            lines += items.order.compactMap { items.byId[$0].map(Self.line) }
         }
-        if lists.isEmpty { lines.append("no lists") }
         for list in lists {
-            lines.append(
-                "\((list.name ?? "(unnamed)").escapingControlCharacters) (\(list.id.escapingControlCharacters))")
+            lines.append("\(list.name ?? "(unnamed)") (\(list.id))")
             appendItems(of: list.id)
         }
         let visible = Set(lists.map(\.id))
         for list in items.keys.sorted() where !visible.contains(list) {
-            lines.append("not visible: \(list.escapingControlCharacters)")
+            lines.append("not visible: \(list)")
             appendItems(of: list)
         }
-        for (id, request) in incoming.sorted(by: { $0.key < $1.key }) {
-            lines.append(
-                "incoming \(id) from \(request.from): \(request.type) \(request.listId), \(request.status)"
-                    .escapingControlCharacters)
+        return (lines + requestLines).map(\.escapingControlCharacters)
+    }
+
+    /// `  [x] eggs * (conflict: overwrote "6 eggs")`: an item's line, unescaped.
+    static func line(_ item: Item) -> String {
+        var line = "  [\(item.completed ? "x" : " ")] \(item.description)"
+        if item.starred { line += " *" }
+        if let conflict = item.conflict { line += " (conflict: overwrote \"\(conflict.overwritten)\")" }
+        return line
+    }
+
+    /// The requests received, then those sent, each by id: `incoming r1 from alice: accept_share
+    /// L1, pending`, `outgoing r2 to bob: share L1, accepted`; unescaped.
+    var requestLines: [String] {
+        incoming.sorted { $0.key < $1.key }.map { id, request in
+            "incoming \(id) from \(request.from): \(request.type) \(request.listId), \(request.status)"
         }
-        for (id, request) in outgoing.sorted(by: { $0.key < $1.key }) {
-            lines.append(
-                "outgoing \(id) to \(request.to): share \(request.listId), \(request.status)".escapingControlCharacters)
-        }
-        return lines.joined(separator: "\n")
+            + outgoing.sorted { $0.key < $1.key }.map { id, request in
+                "outgoing \(id) to \(request.to): share \(request.listId), \(request.status)"
+            }
     }
 }

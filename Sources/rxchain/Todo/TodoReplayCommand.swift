@@ -1,3 +1,4 @@
+import RxChainJSON
 import TodoLists
 
 /// `rxchain todo replay FILE --user UID [--json]`: folds a file of TODO entries as `UID` sees
@@ -32,13 +33,10 @@ struct TodoReplayCommand: Command {
         }
         guard !user.isEmpty else { throw UsageError("option '--user' expects a user id, got an empty one") }
         let fold = try OrderedLogFileReplay.fold(
-            file: arguments.argument("FILE")!, domain: TodoListsDomain(viewer: user), context: context)
+            file: arguments.argument("FILE")!, domain: TodoListsDomain(viewer: user), context: context
+        ) { line throws(JSONFieldError) in try TodoEntry(line: line) }
         let view = TodoListsView(fold)
-        if arguments.flag("json") {
-            try context.terminal.writeJSON(view)
-        } else {
-            try context.terminal.writeLine(view.text)
-        }
+        try Answer(view.lines, json: view).write(to: context.terminal, json: arguments.flag("json"))
         return .success
     }
 }

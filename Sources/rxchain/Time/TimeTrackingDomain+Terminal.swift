@@ -1,11 +1,12 @@
-import Foundation
 import TimeTracking
 
-/// How the time tracker's state is printed: the spec's JSON object, or a table for people.
-enum TimeRendering {
+/// The time tracker in the terminal: its table.
+extension TimeTrackingDomain: TerminalDomain {
+    var jsonShape: String { #"{"entries":{id:entry},"running":id|null}"# }
+
     /// The entries as aligned columns (by start, then id; tombstones last), then which runs.
     /// Control characters in ids, descriptions and errors are escaped.
-    static func table(_ state: TimeTrackingState) -> String {
+    func lines(_ state: TimeTrackingState) -> [String] {
         let live = state.entries.values.compactMap(\.entry).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         let tombstones = state.entries.values.compactMap(\.tombstone).sorted { $0.id < $1.id }
         var rows = [["ID", "START", "STOP", "REMOTE", "SYNC", "DESCRIPTION"]]
@@ -23,21 +24,7 @@ enum TimeRendering {
                 tombstone.remoteId.map(String.init) ?? "-", tombstone.syncState.rawValue, "",
             ])
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let lines = rows.map { row in
-            row.indices.map {
-                $0 == row.count - 1 ? row[$0] : row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0)
-            }
-            .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
         let running = state.running.map(\.escapingControlCharacters) ?? "(nothing)"
-        return (lines + ["", "running: \(running)"]).joined(separator: "\n")
+        return TextTable.lines(rows) + ["", "running: \(running)"]
     }
-}
-
-/// The time tracker in the terminal: its JSON (the state's `Codable` form) and its table.
-extension TimeTrackingDomain: TerminalDomain {
-    var jsonShape: String { #"{"entries":{id:entry},"running":id|null}"# }
-
-    func text(_ state: TimeTrackingState) -> String { TimeRendering.table(state) }
 }
