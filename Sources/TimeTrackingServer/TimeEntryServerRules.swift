@@ -87,6 +87,9 @@ enum TimeEntryServerRules {
             guard let record = state.liveRecord(id, of: user, in: workspace) else { return notFound(id) }
             let patched = patched(record, patch)
             if let stop = patched.stop, stop < patched.start { return stopBeforeStart }
+            if let stop = patched.stop, stop > TimeEntryService.lastSecond {
+                return .invalidField("duration", "puts stop after 9999-12-31T23:59:59Z")
+            }
         case .stop(let id, let stopAt, let workspace):
             guard let record = state.liveRecord(id, of: user, in: workspace) else { return notFound(id) }
             if let stopAt, stopAt < record.start { return stopBeforeStart }

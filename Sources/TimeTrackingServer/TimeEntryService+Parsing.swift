@@ -14,7 +14,10 @@ extension TimeEntryService {
         }
         let start = try time(object, "start")
         var stop = try optionalTime(object, "stop")
-        if stop == nil, let duration = try optionalDuration(object), duration >= 0 { stop = start + duration }
+        if stop == nil, let duration = try optionalDuration(object), duration >= 0 {
+            stop = start + duration
+            if stop! > lastSecond { throw ServerError.invalidField("duration", "puts stop after 9999-12-31T23:59:59Z") }
+        }
         return TimeEntryDraft(
             workspaceId: workspaceId, projectId: try optionalInteger(object, "project_id"),
             taskId: try optionalInteger(object, "task_id"),
@@ -102,8 +105,21 @@ extension TimeEntryService {
         object.has(key) ? try object.boolean(key) : nil
     }
 
+    /// The last second a time entry can hold: 9999-12-31T23:59:59Z (times are RFC 3339 with a
+    /// four-digit year).
+    static let lastSecond: Int64 = 253_402_300_799
+
+    /// Seconds from 0000-01-01T00:00:00Z to ``lastSecond``: no duration is longer, so `start +
+    /// duration` cannot overflow.
+    static let longestDuration: Int64 = 315_569_519_999
+
     private static func optionalDuration(_ object: JSONObjectReader) throws -> Int64? {
-        object.has("duration") ? try object.integer("duration") : nil
+        guard object.has("duration") else { return nil }
+        let duration = try object.integer("duration")
+        if duration > longestDuration {
+            throw ServerError.invalidField("duration", "is longer than years 0000–9999 (\(longestDuration) seconds)")
+        }
+        return duration
     }
 
     /// A required RFC 3339 time, truncated to its whole second.

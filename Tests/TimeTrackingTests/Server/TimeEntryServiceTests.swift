@@ -50,6 +50,16 @@ import Testing
             "stop"
         ),
         (#"{"workspace_id":7,"start":"2026-11-27T09:00:00Z","tags":"a"}"#, 400, "invalid_field", "tags"),
+        // Found by schemathesis in a stress run: a stop past year 9999 was rendered as a number,
+        // and `start + duration` could overflow.
+        (
+            #"{"workspace_id":7,"start":"9999-12-31T23:00:00Z","duration":3601}"#, 400, "invalid_field",
+            "duration"
+        ),
+        (
+            #"{"workspace_id":7,"start":"2026-11-27T09:00:00Z","duration":9223372036854775807}"#, 400,
+            "invalid_field", "duration"
+        ),
     ])
     func aBadCreateIsRefusedAndChangesNothing(body: String, status: Int, code: String, field: String) async throws {
         let harness = await TimeEntryServiceHarness()
@@ -91,6 +101,10 @@ import Testing
         #expect(early.status == 400 && early.object["field"] as? String == "stop", "\(early.text)")
         let malformed = await harness.send("PUT", path, token: token, body: #"{"description":"#)
         #expect(malformed.status == 400 && malformed.errorCode == "malformed_json")
+        for duration in ["9223372036854775807", "315569519999"] {
+            let endless = await harness.send("PUT", path, token: token, body: #"{"duration":"# + duration + "}")
+            #expect(endless.status == 400 && endless.object["field"] as? String == "duration", "\(endless.text)")
+        }
         let unknown = await harness.send("PUT", "/api/v9/workspaces/7/time_entries/99", token: token, body: "{}")
         #expect(unknown.status == 404 && unknown.errorCode == "not_found")
         let notANumber = await harness.send("PUT", "/api/v9/workspaces/7/time_entries/x", token: token, body: "{}")
