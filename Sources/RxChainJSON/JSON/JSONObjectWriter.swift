@@ -4,11 +4,18 @@
 /// Keys are written as given (they are the package's own, plain ASCII); string values are escaped
 /// by the package's one escaper, ``JSONWriter``.
 package struct JSONObjectWriter {
-    private var writer = JSONWriter()
+    private var writer: JSONWriter
     private var isFirst = true
 
     package init() {
-        writer.raw("{")
+        self.init(continuing: JSONWriter())
+    }
+
+    /// An object written after what `writer` holds (a nested object writes into its parent's
+    /// bytes, not into bytes of its own that are then copied).
+    private init(continuing writer: consuming JSONWriter) {
+        self.writer = writer
+        self.writer.raw("{")
     }
 
     /// A string member.
@@ -63,9 +70,12 @@ package struct JSONObjectWriter {
         for element in elements {
             if !first { writer.raw(",") }
             first = false
-            var object = JSONObjectWriter()
+            var parent = JSONWriter(capacity: 0)
+            swap(&parent, &writer)
+            var object = JSONObjectWriter(continuing: parent)
             write(&object, element)
-            writer.json(object.finish())
+            object.writer.raw("}")
+            swap(&writer, &object.writer)
         }
         writer.raw("]")
     }

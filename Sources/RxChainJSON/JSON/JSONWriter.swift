@@ -18,7 +18,10 @@ package struct JSONWriter {
     package private(set) var bytes: [UInt8] = []
 
     /// An empty writer, with room for a typical playbook line.
-    package init() { bytes.reserveCapacity(160) }
+    package init() { self.init(capacity: 160) }
+
+    /// An empty writer with room for `capacity` bytes (`0`: nothing allocated until written to).
+    package init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
     /// The text written so far.
     package var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -64,6 +64,16 @@ final class JournalBlockCache: Sendable {
     /// The line of `file` that starts at `offset`, without its newline; `nil` when no newline
     /// comes before `end`.
     func line(_ file: JournalReadFile, at offset: Int, end: Int) throws(LogStoreError) -> [UInt8]? {
+        guard offset < end else { return nil }
+        // Most lines lie within one block: copy only the line, not a window around it.
+        let number = offset / Self.blockSize
+        let start = offset - number * Self.blockSize
+        let block = try self.block(number, of: file, covering: start)
+        let stop = min(block.count, start + (end - offset))
+        if start < stop, let newline = block[start..<stop].firstIndex(of: UInt8(ascii: "\n")) {
+            return Array(block[start..<newline])
+        }
+        if stop < block.count || block.count < Self.blockSize { return nil }
         var count = min(1 << 12, end - offset)
         while count > 0 {
             let bytes = try read(file, at: offset, count: count)

@@ -65,29 +65,42 @@ final class JournalReader: Sendable {
     /// The entry whose line starts at `offset` of segment `number` (whose durable bytes end at
     /// `end`).
     func entry(segment number: Int, at offset: Int, end: Int) throws(LogStoreError) -> LogEntry {
-        let path = layout.segment(number)
-        guard let line = try cache.line(try file(path), at: offset, end: end) else {
+        var names: [String: LogName] = [:]
+        return try entry(segment: number, at: offset, end: end, names: &names)
+    }
+
+    /// Appends `log`'s entries from `firstSeq` on, whose lines start at `offsets` of segment
+    /// `number`, to `entries`; each is checked to be the entry the index says.
+    func entries(
+        of log: LogName, from firstSeq: UInt64, segment number: Int, at offsets: some Sequence<UInt32>, end: Int,
+        into entries: inout [LogEntry]
+    ) throws(LogStoreError) {
+        // The log's name is known: each line's is compared, not validated again.
+        var names = [log.description: log]
+        var seq = firstSeq
+        for offset in offsets {
+            let entry = try entry(segment: number, at: Int(offset), end: end, names: &names)
+            guard entry.log == log, entry.seq == seq else {
+                throw damage(
+                    segment: number, offset: Int(offset),
+                    "the index says \(log) seq \(seq) is here, the record is \(entry.log) seq \(entry.seq)")
+            }
+            entries.append(entry)
+            seq += 1
+        }
+    }
+
+    private func entry(segment number: Int, at offset: Int, end: Int, names: inout [String: LogName])
+        throws(LogStoreError) -> LogEntry
+    {
+        guard let line = try cache.line(try file(layout.segment(number)), at: offset, end: end) else {
             throw damage(segment: number, offset: offset, "no complete record at this offset")
         }
-        var names: [String: LogName] = [:]
         do throws(ChecksummedLine.Damage) {
             return try LogEntry.decodeJournalLine(line[...], names: &names).entry
         } catch {
             throw damage(segment: number, offset: offset, error.reason)
         }
-    }
-
-    /// The entry at `offset` of segment `number`, which the index says is `log`'s entry `seq`.
-    func entry(of log: LogName, seq: UInt64, segment number: Int, at offset: Int, end: Int) throws(LogStoreError)
-        -> LogEntry
-    {
-        let entry = try entry(segment: number, at: offset, end: end)
-        guard entry.log == log, entry.seq == seq else {
-            throw damage(
-                segment: number, offset: offset,
-                "the index says \(log) seq \(seq) is here, the record is \(entry.log) seq \(entry.seq)")
-        }
-        return entry
     }
 
     /// Visits the entries of segment `number` from the line at `offset` up to `end`, in file

@@ -98,7 +98,7 @@ enum JournalRecovery {
             } else if index.offset(of: entry.log, id: entry.id) != nil {
                 reason = "the log already holds an entry with this id"
             } else {
-                let earlier = (logs[entry.log]?.segments ?? []).map { segments[$0] }
+                let earlier = (logs[entry.log]?.segments ?? []).lazy.map { segments[$0] }
                 let found = try JournalStorage.findDurable(entry.log, id: entry.id, in: earlier, reader)
                 reason = found == nil ? nil : "the log already holds an entry with this id"
             }

@@ -77,19 +77,12 @@ extension JournalStorage {
         for stretch in stretches {
             switch stretch {
             case .offsets(let segment, let end, let firstSeq, let offsets):
-                for (index, offset) in offsets.enumerated() {
-                    entries.append(
-                        try reader.entry(
-                            of: log, seq: firstSeq + UInt64(index), segment: segment, at: Int(offset), end: end))
-                }
+                try reader.entries(of: log, from: firstSeq, segment: segment, at: offsets, end: end, into: &entries)
             case .sealed(let sealed, let run, let from, let count):
                 let offsets = try reader.positions(in: sealed, run: run, from: from, count: count)
-                for (index, offset) in offsets.enumerated() {
-                    entries.append(
-                        try reader.entry(
-                            of: log, seq: run.firstSeq + UInt64(from + index), segment: sealed.number, at: Int(offset),
-                            end: sealed.length))
-                }
+                try reader.entries(
+                    of: log, from: run.firstSeq + UInt64(from), segment: sealed.number, at: offsets, end: sealed.length,
+                    into: &entries)
             }
         }
         return LogPage(entries: entries, nextCursor: entries.last?.seq ?? cursor, revision: revision)

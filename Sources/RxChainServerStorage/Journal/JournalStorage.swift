@@ -186,7 +186,8 @@ public final class JournalStorage: LogStorage {
         if let number = journal.pendingNumber(of: log, id: id) { return .pending(number) }
         guard let summary = journal.logs[log] else { return nil }
         do throws(LogStoreError) {
-            if let entry = try Self.findDurable(log, id: id, in: summary.segments.map { journal.segments[$0] }, reader)
+            if let entry = try Self.findDurable(
+                log, id: id, in: summary.segments.lazy.map { journal.segments[$0] }, reader)
             {
                 return .durable(entry)
             }
@@ -198,7 +199,8 @@ public final class JournalStorage: LogStorage {
 
     /// `log`'s entry with `id` in `segments` (newest first), if one holds it.
     static func findDurable(
-        _ log: LogName, id: String, in segments: [JournalState.Segment], _ reader: JournalReader
+        _ log: LogName, id: String, in segments: some BidirectionalCollection<JournalState.Segment>,
+        _ reader: JournalReader
     ) throws(LogStoreError) -> LogEntry? {
         var key: UInt64?
         for segment in segments.reversed() {

@@ -21,4 +21,24 @@ extension ServerProcess {
         return try await start(
             binary: binary, data: data, logFile: logFile, arguments: ["--password-iterations", "1000"] + arguments)
     }
+
+    /// Runs `body` with a fresh directory named `PREFIX-UUID` and a server on its `data`
+    /// (``start(data:arguments:)``); stops the server and removes the directory when `body` ends,
+    /// however it ends.
+    public static func withScratchServer<T>(
+        directoryPrefix: String, arguments: [String] = [], _ body: (_ root: URL, _ server: ServerProcess) async throws -> T
+    ) async throws -> T {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(directoryPrefix)-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try await start(data: root.appendingPathComponent("data"), arguments: arguments)
+        do {
+            let result = try await body(root, server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
 }

@@ -11,11 +11,13 @@ import RxChainTesting
 /// from 4 connections, and at each size:
 ///
 /// - `server-growth-<N>-append`: ns per entry appended (5 probes of 20 batches), against the same
-///   probes on the empty server in the same run; extras `entries_per_s`, `rss_mb` (the server's
-///   VmRSS from `/proc` after the appends) and `baseline_rss_mb` (the empty server's), `journal_mb`.
+///   probes on an empty server that runs alongside, each of its probes right before the grown
+///   server's (so a change of the machine's load moves both); extras `entries_per_s`, `rss_mb`
+///   (the server's VmRSS from `/proc` after the appends) and `baseline_rss_mb` (the empty
+///   server's), `journal_mb`.
 /// - `server-growth-<N>-restart`: from spawning the server over its data to its "listening" line,
-///   5 restarts (SIGTERM, then start); against the empty server's restart; extras
-///   `rss_after_restart_mb`.
+///   5 restarts (SIGTERM, then start), each after a restart of the empty server, its baseline;
+///   extras `rss_after_restart_mb`.
 /// - `server-growth-<N>-cold-read`: ns per entry reading logs from the start right after a restart
 ///   (`GET /logs/…?after=…&limit=1000`, a cold cache; different logs after each restart), against
 ///   reading the same logs again (warm); extras `entries_per_s`.
@@ -166,16 +168,11 @@ enum ServerGrowthBenchmark {
             appended += batches * ServerGrowthBenchmark.batch
         }
 
-        /// ns per entry of `runs` probes of 20 batches.
-        func appendProbes() async throws -> Double {
-            var samples: [Double] = []
-            for _ in 0..<ServerGrowthBenchmark.runs {
-                let started = ContinuousClock.now
-                try await append(20 * ServerGrowthBenchmark.batch)
-                samples.append(
-                    Stopwatch.nanoseconds(ContinuousClock.now - started) / Double(20 * ServerGrowthBenchmark.batch))
-            }
-            return median(samples)
+        /// ns per entry of one probe: 20 batches.
+        func appendProbe() async throws -> Double {
+            let started = ContinuousClock.now
+            try await append(20 * ServerGrowthBenchmark.batch)
+            return Stopwatch.nanoseconds(ContinuousClock.now - started) / Double(20 * ServerGrowthBenchmark.batch)
         }
 
         /// Reads `logs` from the start; returns ns per entry and the entries read.
@@ -202,18 +199,24 @@ enum ServerGrowthBenchmark {
         let binary = URL(
             fileURLWithPath: try await ServerBenchmark.serverBinary(.init(serverBinary: options.serverBinary)))
         let root = FileManager.default.temporaryDirectory.path + "/rxchain-bench-growth-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var arguments = options.cacheMB.map { ["--cache-mb", "\($0)"] } ?? []
+        let cache = options.cacheMB.map { ["--cache-mb", "\($0)"] } ?? []
         var cluster: PostgresCluster?
-        if options.postgres {
-            ChildProcess.log("starting a PostgreSQL cluster")
-            let started = try await PostgresCluster.start()
-            cluster = started
-            arguments += ["--storage", try await started.freshDatabase("rxchain_growth")]
-        }
         do {
-            try await measure(binary: binary, root: root, arguments: arguments, options: options, report: report)
+            var storages: (grown: [String], empty: [String]) = ([], [])
+            if options.postgres {
+                ChildProcess.log("starting a PostgreSQL cluster")
+                let started = try await PostgresCluster.start()
+                cluster = started
+                storages.grown = ["--storage", try await started.freshDatabase("rxchain_growth")]
+                storages.empty = ["--storage", try await started.freshDatabase("rxchain_growth_empty")]
+            }
+            let grown = try await Subject(binary: binary, root: root, arguments: cache + storages.grown)
+            let empty = try await Subject(binary: binary, root: root + "/empty", arguments: cache + storages.empty)
+            try await measure(grown: grown, empty: empty, root: root, options: options, report: report)
+            await grown.stop()
+            await empty.stop()
         } catch {
             await cluster?.stop()
             throw error
@@ -221,39 +224,40 @@ enum ServerGrowthBenchmark {
         await cluster?.stop()
     }
 
+    /// Grows `grown` through the sizes asked for; `empty` stays (nearly) empty, its probes
+    /// interleaved with the grown server's as their baseline.
     private static func measure(
-        binary: URL, root: String, arguments: [String], options: Options, report: Report
+        grown: Subject, empty: Subject, root: String, options: Options, report: Report
     ) async throws {
-        let subject = try await Subject(binary: binary, root: root, arguments: arguments)
         let suffix = options.postgres ? "-postgres" : ""
-        ChildProcess.log("empty server: append probes, restarts")
-        let emptyAppend = try await subject.appendProbes()
-        let emptyRSS = await subject.rss
-        var emptyRestarts: [Double] = []
-        for _ in 0..<runs { emptyRestarts.append(try await subject.restart()) }
-        let emptyRestart = median(emptyRestarts)
-
         report.header(
             options.postgres
                 ? "server-growth (rxchain-server, PostgreSQL storage)"
                 : "server-growth (rxchain-server, the embedded journal, cache \(options.cacheMB ?? 64) MB)")
-        for size in options.sizes where size > (await subject.appended) {
+        for size in options.sizes where size > (await grown.appended) {
             ChildProcess.log("growing to \(size) entries")
-            try await subject.append((size - (await subject.appended)) / batch * batch)
-            let rss = await subject.rss
-            let append = try await subject.appendProbes()
+            try await grown.append((size - (await grown.appended)) / batch * batch)
+            let rss = await grown.rss
+            var appends: (grown: [Double], empty: [Double]) = ([], [])
+            for _ in 0..<runs {
+                appends.empty.append(try await empty.appendProbe())
+                appends.grown.append(try await grown.appendProbe())
+            }
+            let emptyRSS = await empty.rss
             let journalMB = Double(ServerBenchmark.directorySize(root + "/data/logs")) / 1_048_576  // 0 on PostgreSQL
-            var restarts: [Double] = []
+            var restarts: (grown: [Double], empty: [Double]) = ([], [])
             var cold: [Double] = []
             var warm: [Double] = []
             var restartRSS = 0.0
             for run in 0..<runs {
-                restarts.append(try await subject.restart())
-                restartRSS = max(restartRSS, await subject.rss)
+                restarts.empty.append(try await empty.restart())
+                restarts.grown.append(try await grown.restart())
+                restartRSS = max(restartRSS, await grown.rss)
                 let logs = (0..<10).map { (run * 10 + $0 * 97) % Self.logs }
-                cold.append(try await subject.read(logs).0)
-                warm.append(try await subject.read(logs).0)
+                cold.append(try await grown.read(logs).0)
+                warm.append(try await grown.read(logs).0)
             }
+            let (append, emptyAppend) = (median(appends.grown), median(appends.empty))
             report.emit(
                 Figure(
                     name: "server-growth-\(size)\(suffix)-append", unit: "entry", medianNanoseconds: append,
@@ -261,13 +265,13 @@ enum ServerGrowthBenchmark {
                     extra: [
                         ("entries_per_s", 1e9 / append), ("baseline_entries_per_s", 1e9 / emptyAppend), ("rss_mb", rss),
                         ("baseline_rss_mb", emptyRSS), ("journal_mb", journalMB),
-                        ("entries", Double(await subject.appended)),
+                        ("entries", Double(await grown.appended)),
                     ]))
             report.emit(
                 Figure(
                     name: "server-growth-\(size)\(suffix)-restart", unit: "restart",
-                    medianNanoseconds: median(restarts),
-                    baseline: "empty-server-restart", baselineMedianNanoseconds: emptyRestart,
+                    medianNanoseconds: median(restarts.grown),
+                    baseline: "empty-server-restart", baselineMedianNanoseconds: median(restarts.empty),
                     extra: [("rss_after_restart_mb", restartRSS)]))
             report.emit(
                 Figure(
@@ -275,7 +279,6 @@ enum ServerGrowthBenchmark {
                     baseline: "warm-read", baselineMedianNanoseconds: median(warm),
                     extra: [("entries_per_s", 1e9 / median(cold)), ("baseline_entries_per_s", 1e9 / median(warm))]))
         }
-        await subject.stop()
     }
 
     static func median(_ samples: [Double]) -> Double {

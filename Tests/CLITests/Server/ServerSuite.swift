@@ -18,18 +18,7 @@ extension ServerSuite {
     func withServer<T>(
         arguments: [String] = [], _ body: (_ root: URL, _ server: ServerProcess) async throws -> T
     ) async throws -> T {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(directoryPrefix)-\(UUID())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let server = try await ServerProcess.start(data: root.appendingPathComponent("data"), arguments: arguments)
-        do {
-            let result = try await body(root, server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await ServerProcess.withScratchServer(directoryPrefix: directoryPrefix, arguments: arguments, body)
     }
 
     /// `rxchain words…` with `RXCHAIN_HOME=home`, `stdin` as its input.
