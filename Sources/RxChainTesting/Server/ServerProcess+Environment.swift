@@ -26,7 +26,8 @@ extension ServerProcess {
     /// (``start(data:arguments:)``); stops the server and removes the directory when `body` ends,
     /// however it ends.
     public static func withScratchServer<T>(
-        directoryPrefix: String, arguments: [String] = [], _ body: (_ root: URL, _ server: ServerProcess) async throws -> T
+        directoryPrefix: String, arguments: [String] = [],
+        _ body: (_ root: URL, _ server: ServerProcess) async throws -> T
     ) async throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(directoryPrefix)-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
