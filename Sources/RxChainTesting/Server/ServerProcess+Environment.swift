@@ -25,7 +25,7 @@ extension ServerProcess {
     /// Runs `body` with a fresh directory named `PREFIX-UUID` and a server on its `data`
     /// (``start(data:arguments:)``); stops the server and removes the directory when `body` ends,
     /// however it ends.
-    public static func withScratchServer<T>(
+    package static func withScratchServer<T>(
         directoryPrefix: String, arguments: [String] = [],
         _ body: (_ root: URL, _ server: ServerProcess) async throws -> T
     ) async throws -> T {
