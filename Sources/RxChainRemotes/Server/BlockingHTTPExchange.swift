@@ -13,10 +13,10 @@ import RxChainSystem
 /// `Content-Length` or chunked transfer coding. The wait is bounded by `SO_RCVTIMEO`; cancelling
 /// the calling task shuts the socket down, so the blocked thread returns at once. Only `http://`:
 /// an `https://` server goes through `URLSession` (see ``ServerClient``).
-enum BlockingHTTPExchange {
+package enum BlockingHTTPExchange {
     /// What went wrong before an answer came.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Sends `method target` (`target` is the percent-encoded path and query) to `host:port` and
@@ -24,7 +24,7 @@ enum BlockingHTTPExchange {
     ///
     /// - Throws: ``Failure`` when the connection failed or the answer is not HTTP;
     ///   `CancellationError` when the task was cancelled.
-    static func send(
+    package static func send(
         _ method: String, host: String, port: UInt16, target: String, headers: [(String, String)], timeout: Duration
     ) async throws -> (status: Int, body: [UInt8]) {
         let slot = Slot()

@@ -1,7 +1,10 @@
 /// What stays in memory of a closed segment: its index file's directory (each log's first `seq`
 /// and count, a sparse `ts` index) and its Bloom filter. The positions and ids are read from
 /// the index file on demand.
-struct JournalSealedSegment: Sendable {
+///
+/// A class: every lookup of an id walks a log's closed segments, and passing a reference costs
+/// one retain where this struct's copy cost one per table. `Sendable`: immutable.
+final class JournalSealedSegment: Sendable {
     struct Run: Sendable {
         var firstSeq: UInt64
         var count: UInt32
@@ -31,6 +34,26 @@ struct JournalSealedSegment: Sendable {
     let idsBase: Int
     let positionsCRC: UInt32
     let idsCRC: UInt32
+
+    init(
+        number: Int, length: Int, entryCount: Int, firstTimestamp: UInt64, lastTimestamp: UInt64, bodyBytes: Int,
+        runs: [LogName: Run], sparse: [SparsePoint], bloom: BloomFilter, positionsBase: Int, idsBase: Int,
+        positionsCRC: UInt32, idsCRC: UInt32
+    ) {
+        self.number = number
+        self.length = length
+        self.entryCount = entryCount
+        self.firstTimestamp = firstTimestamp
+        self.lastTimestamp = lastTimestamp
+        self.bodyBytes = bodyBytes
+        self.runs = runs
+        self.sparse = sparse
+        self.bloom = bloom
+        self.positionsBase = positionsBase
+        self.idsBase = idsBase
+        self.positionsCRC = positionsCRC
+        self.idsCRC = idsCRC
+    }
 
     /// The offset from which a scan finds every entry with a `ts` above `timestamp`.
     func scanStart(after timestamp: UInt64) -> Int {
