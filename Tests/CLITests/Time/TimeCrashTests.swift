@@ -31,6 +31,38 @@ struct TimeCrashTests: TimeDeviceSuite {
         { .kill(at: "fsync", $0, on: "pull.json.tmp") },
     ]
 
+    /// A `start` killed after queueing its create, before saving its state, leaves a create the
+    /// state does not know; the create's answer then makes a tombstone and queues a delete. A
+    /// sync killed right after that (the create done on the server, its answer applied, the
+    /// state not saved) leaves both queued. The next sync settles them without a dead letter, and
+    /// the device ends holding what the server holds (the killed `start` may or may not have
+    /// happened; either way both sides agree).
+    @Test func aStartAndASyncKilledBeforeSavingStillConverge() async throws {
+        try await withServer { root, server in
+            let home = root.appendingPathComponent("home")
+            try await signIn("alice", device: "d", server: server.url, home: home)
+            let laptop = root.appendingPathComponent("laptop")
+            let setUp = try await time(laptop, ["sync", "--server", server.url, "--user", "alice"], home: home)
+            #expect(setUp.exitCode == 0, "\(setUp)")
+            let started = try await rxchain(
+                ["time", "--store", laptop.path, "start", "killed", "--at", "2026-01-05T08:00:00Z"], home: home,
+                under: .kill(at: "fsync", 1, on: "state.json.tmp"), store: laptop)
+            #expect(started.wasSignalled, "\(started)")
+            let synced = try await rxchain(
+                ["time", "--store", laptop.path, "sync"], home: home,
+                under: .kill(at: "fsync", 1, on: "state.json.tmp"), store: laptop)
+            #expect(synced.wasSignalled, "\(synced)")
+            let queued = try await rxchain(
+                ["queue", "inspect", "--json", laptop.appendingPathComponent("queue").path], home: home)
+            #expect(queued.stdout.contains(#""tag":"timeEntryRequests/delete""#), "\(queued)")
+            let final = try await time(laptop, ["sync", "--json"], home: home)
+            #expect(final.exitCode == 0 && final.stdout.contains(#""pending":0"#), "\(final)")
+            #expect(final.stdout.contains(#""deadLetters":[]"#), "\(final)")
+            let onServer = try await serverSummary(server.url, home: home)
+            #expect(try await summary(laptop, home: home) == onServer, "the device holds what the server holds")
+        }
+    }
+
     @Test func everyReportedCommandSurvivesKillsAndSyncsOnce() async throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["RXCHAIN_CRASH_SEED"].flatMap(UInt64.init) ?? 7

@@ -16,6 +16,12 @@ struct HTTPTransportTests: ServerWorld {
     struct LogMapping: HTTPRequestMapping {
         func call(for record: QueueRecord) throws(HTTPMappingError) -> HTTPCall? {
             if record.tag == "cancelled" { return nil }
+            if record.tag.hasPrefix("delete:") {
+                return HTTPCall(method: "DELETE", path: String(record.tag.dropFirst(7)))
+            }
+            if record.tag.hasPrefix("post:") {
+                return HTTPCall(method: "POST", path: String(record.tag.dropFirst(5)), body: Array(record.payload))
+            }
             guard record.tag.hasPrefix("append:") else { throw HTTPMappingError("no route for \(record.tag)") }
             let body =
                 #"{"entries":[{"id":"\#(record.key)","body":"# + String(decoding: record.payload, as: UTF8.self)
@@ -126,6 +132,21 @@ struct HTTPTransportTests: ServerWorld {
                 #expect(reason.contains("refused"))
             }
             #expect(answers.statuses == [400, 403])
+        }
+    }
+
+    /// A device can queue one delete twice (a crash after a message's requests were queued,
+    /// before its state was saved); the second finds nothing to delete, which is what it wanted.
+    @Test func aDeleteOfWhatIsGoneIsAcknowledgedAndAnyOther404IsRefused() async throws {
+        try await withTransport { _, transport, answers, _ in
+            let delete = Self.record(1, "delete:/api/v9/me/time_entries/424242", "")
+            #expect(try await transport.send([delete]) == .acknowledged)
+            let post = Self.record(2, "post:/api/v9/me/no_such_route", "{}")
+            guard case .permanentFailure = try await transport.send([post]) else {
+                Issue.record("a POST answered 404 must be refused for good")
+                return
+            }
+            #expect(answers.statuses == [404, 404], "the domain hears both answers")
         }
     }
 
