@@ -9,9 +9,9 @@ import RxChainCore
 /// sent again is recognised by the server, bounds it with a timeout, and reads the answer by
 /// its status (`HTTPAnswerKind`):
 ///
-/// - **2xx**, and **404 or 410 to a `DELETE`** (nothing left to delete): the exchange goes to
-///   `answered` (the domain turns it into `sync/...` messages for its store), then the record is
-///   acknowledged. If `answered` throws, the record stays queued
+/// - **2xx**, or a status the call names in ``HTTPCall/alreadyDoneStatuses`` (a delete answered
+///   404: nothing is left to delete): the exchange goes to `answered` (the domain turns it into
+///   `sync/...` messages for its store), then the record is acknowledged. If `answered` throws, the record stays queued
 ///   and is sent again later; the server answers the repeat as it did the first time.
 /// - **408, 429, 5xx, 401, no answer**: `SyncOutcome.retryLater(after:reason:)`, honouring
 ///   `Retry-After`; `answered` is not called.
@@ -75,7 +75,9 @@ package struct HTTPTransport<Mapping: HTTPRequestMapping>: SyncTransport {
             return .retryLater(reason: error.description)
         }
         let exchange = HTTPExchange(record: record, call: call, status: answer.status, body: answer.body)
-        switch HTTPAnswerKind(status: answer.status, method: call.method) {
+        let kind =
+            call.alreadyDoneStatuses.contains(answer.status) ? .acknowledged : HTTPAnswerKind(status: answer.status)
+        switch kind {
         case .acknowledged:
             try await answered(exchange)
             return .acknowledged

@@ -43,7 +43,9 @@ public struct TimeTrackingHTTPMapping: HTTPRequestMapping {
                 body: snapshot.stop == nil ? nil : body.finish())
         case .delete(_, let remoteId, _):
             guard let remoteId else { return nil }
-            return HTTPCall(method: "DELETE", path: "/api/v9/me/time_entries/\(remoteId)")
+            // Gone already (404, or 410 past the server's deletion window): deleted, as asked.
+            return HTTPCall(
+                method: "DELETE", path: "/api/v9/me/time_entries/\(remoteId)", alreadyDoneStatuses: [404, 410])
         }
     }
 }

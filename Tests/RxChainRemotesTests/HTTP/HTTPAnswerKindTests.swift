@@ -7,27 +7,17 @@ import Testing
 @Suite struct HTTPAnswerKindTests {
     @Test(arguments: [200, 201, 204, 299])
     func aSuccessIsAnAcknowledgement(status: Int) {
-        #expect(HTTPAnswerKind(status: status, method: "POST") == .acknowledged)
+        #expect(HTTPAnswerKind(status: status) == .acknowledged)
     }
 
     @Test(arguments: [401, 408, 429, 500, 502, 503, 504, 599])
     func aPassingFailureIsRetried(status: Int) {
-        #expect(HTTPAnswerKind(status: status, method: "POST") == .retry)
+        #expect(HTTPAnswerKind(status: status) == .retry)
     }
 
     @Test(arguments: [100, 301, 304, 400, 403, 404, 409, 410, 413, 422, 600])
     func everyOtherStatusIsARefusal(status: Int) {
-        #expect(HTTPAnswerKind(status: status, method: "POST") == .refused)
-        #expect(HTTPAnswerKind(status: status, method: "PUT") == .refused)
-    }
-
-    /// A delete whose target is gone did its job; any other refusal of a delete is still one.
-    @Test func aDeleteOfWhatIsGoneIsAnAcknowledgement() {
-        #expect(HTTPAnswerKind(status: 404, method: "DELETE") == .acknowledged)
-        #expect(HTTPAnswerKind(status: 410, method: "DELETE") == .acknowledged)
-        #expect(HTTPAnswerKind(status: 403, method: "DELETE") == .refused)
-        #expect(HTTPAnswerKind(status: 400, method: "DELETE") == .refused)
-        #expect(HTTPAnswerKind(status: 503, method: "DELETE") == .retry)
+        #expect(HTTPAnswerKind(status: status) == .refused)
     }
 
     @Test func retryAfterReadsSecondsAndDates() {

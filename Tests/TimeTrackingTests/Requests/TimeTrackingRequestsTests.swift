@@ -1,5 +1,6 @@
 import Foundation
 import RxChainCore
+import RxChainRemotes
 import Testing
 import TimeTracking
 
@@ -114,6 +115,19 @@ import TimeTracking
         let requests = try device.send(
             Line.ack("a", "create", remoteId: 9, sent: "2024-05-01T10:00:00Z", serverAt: "2024-05-01T10:00:05Z"))
         #expect(requests == [.delete(id: "a", remoteId: 9, sentModifiedAt: try time("2024-05-01T10:00:05Z"))])
+    }
+
+    /// The same ack applied twice (a crash between queueing its requests and saving the state)
+    /// sends the delete twice; the second finds the entry gone, which its call counts as done.
+    @Test func aDeleteOfAnEntryTheServerNoLongerHasIsDone() throws {
+        let delete = TimeEntryRequest.delete(id: "a", remoteId: 9, sentModifiedAt: try time("2024-05-01T10:00:05Z"))
+        let call = try #require(try TimeTrackingHTTPMapping().call(for: try Self.records([delete])[0]))
+        #expect(call.method == "DELETE" && call.path == "/api/v9/me/time_entries/9")
+        #expect(call.alreadyDoneStatuses == [404, 410])
+        var device = Device()
+        let created = try device.send(Line.start("b", at: "2024-05-01T10:00:00Z"))
+        let create = try #require(try TimeTrackingHTTPMapping().call(for: try Self.records(created)[0]))
+        #expect(create.alreadyDoneStatuses.isEmpty, "a create answered 404 is no create")
     }
 
     @Test func anUpdateThenAStopAreBothSent() throws {
