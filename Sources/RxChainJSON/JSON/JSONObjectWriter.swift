@@ -70,12 +70,12 @@ package struct JSONObjectWriter {
         for element in elements {
             if !first { writer.raw(",") }
             first = false
-            var parent = JSONWriter(capacity: 0)
-            swap(&parent, &writer)
-            var object = JSONObjectWriter(continuing: parent)
+            // The bytes move into the nested writer and back: one buffer, never two references to
+            // it (a second one would copy the whole response for every element).
+            var object = JSONObjectWriter(continuing: Self.take(&writer))
             write(&object, element)
             object.writer.raw("}")
-            swap(&writer, &object.writer)
+            writer = Self.take(&object.writer)
         }
         writer.raw("]")
     }
@@ -84,6 +84,13 @@ package struct JSONObjectWriter {
     package consuming func finish() -> [UInt8] {
         writer.raw("}")
         return writer.bytes
+    }
+
+    /// `writer`'s bytes, leaving it empty.
+    private static func take(_ writer: inout JSONWriter) -> JSONWriter {
+        var taken = JSONWriter(capacity: 0)
+        swap(&taken, &writer)
+        return taken
     }
 
     private mutating func open(_ key: StaticString) {
