@@ -31,6 +31,21 @@ struct TimeCrashTests: TimeDeviceSuite {
         { .kill(at: "fsync", $0, on: "pull.json.tmp") },
     ]
 
+    /// A server, alice signed in (her sessions in `ROOT/home`), and her laptop's store
+    /// (`ROOT/laptop`) synced with it once.
+    private func withSyncedLaptop(
+        _ body: (_ root: URL, _ server: ServerProcess, _ home: URL, _ laptop: URL) async throws -> Void
+    ) async throws {
+        try await withServer { root, server in
+            let home = root.appendingPathComponent("home")
+            try await signIn("alice", device: "d", server: server.url, home: home)
+            let laptop = root.appendingPathComponent("laptop")
+            let setUp = try await time(laptop, ["sync", "--server", server.url, "--user", "alice"], home: home)
+            #expect(setUp.exitCode == 0, "\(setUp)")
+            try await body(root, server, home, laptop)
+        }
+    }
+
     /// A `start` killed after queueing its create, before saving its state, leaves a create the
     /// state does not know; a sync killed at its first save of the state leaves whatever it got
     /// to (usually: the create answered, the tombstone's delete queued, neither saved; on a
@@ -38,12 +53,7 @@ struct TimeCrashTests: TimeDeviceSuite {
     /// settles it without a dead letter, and the device ends holding what the server holds (the
     /// killed `start` may or may not have happened; both sides agree).
     @Test func aStartAndASyncKilledBeforeSavingStillConverge() async throws {
-        try await withServer { root, server in
-            let home = root.appendingPathComponent("home")
-            try await signIn("alice", device: "d", server: server.url, home: home)
-            let laptop = root.appendingPathComponent("laptop")
-            let setUp = try await time(laptop, ["sync", "--server", server.url, "--user", "alice"], home: home)
-            #expect(setUp.exitCode == 0, "\(setUp)")
+        try await withSyncedLaptop { root, server, home, laptop in
             let started = try await rxchain(
                 ["time", "--store", laptop.path, "start", "killed", "--at", "2026-01-05T08:00:00Z"], home: home,
                 under: .kill(at: "fsync", 1, on: "state.json.tmp"), store: laptop)
@@ -65,12 +75,7 @@ struct TimeCrashTests: TimeDeviceSuite {
         let seed = environment["RXCHAIN_CRASH_SEED"].flatMap(UInt64.init) ?? 7
         let rounds = environment["RXCHAIN_CRASH_ROUNDS"].flatMap(Int.init) ?? 5
         var random = SeededGenerator(seed: seed)
-        try await withServer { root, server in
-            let home = root.appendingPathComponent("home")
-            try await signIn("alice", device: "d", server: server.url, home: home)
-            let laptop = root.appendingPathComponent("laptop")
-            let setUp = try await time(laptop, ["sync", "--server", server.url, "--user", "alice"], home: home)
-            #expect(setUp.exitCode == 0, "\(setUp)")
+        try await withSyncedLaptop { root, server, home, laptop in
             var acknowledged: [String] = []
             var attempted: Set<String> = []
             var kills = 0
